@@ -1,0 +1,57 @@
+"""The ``wordindex`` command: global options and the list of command modules.
+
+Every command module keeps its imports light at load time (the library is
+imported inside each command), so ``wordindex check`` starts fast.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from wordindex import __version__
+
+from . import boggle, db_commands, hangman, index_commands, wordgame
+from .context import AppState
+from .group import WordIndexGroup
+
+app = typer.Typer(
+    cls=WordIndexGroup,
+    name="wordindex",
+    no_args_is_help=True,
+    add_completion=False,
+    help="Word games on one precomputed word index: build it once, then query it.\n\n"
+    "Start with: wordindex build data/dictionary.txt",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"wordindex {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    db: str = typer.Option(
+        None,
+        "--db",
+        envvar="WORDINDEX_DB",
+        metavar="URL",
+        help="Index database: a SQLAlchemy URL (sqlite:///words.db, postgresql://user@host/db) "
+        "or a SQLite file path. Default: wordindex.db in your user data directory.",
+        show_default=False,
+    ),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """Word games on one precomputed word index."""
+    ctx.obj = AppState(db=db)
+
+
+for module in (index_commands, db_commands, hangman, boggle, wordgame):
+    module.register(app)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

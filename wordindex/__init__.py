@@ -1,0 +1,15 @@
+"""wordindex: a word-game engine on one precomputed, database-backed word index.
+
+The package is the library: it never prints, prompts or reads the environment.
+The command line lives in ``wordindex.cli`` and drives what is here.
+"""
+
+__version__ = "0.1.0"
+
+
+def migrations_path():
+    """Where the packaged alembic scripts are (``wordindex.migrations``)."""
+    from importlib import import_module
+    from pathlib import Path
+
+    return Path(import_module("wordindex.migrations").__file__).parent

@@ -1,0 +1,1 @@
+"""boggle on the word index."""

@@ -1,0 +1,53 @@
+"""Named exceptions: the library raises these, the CLI turns them into one line on stderr.
+
+Each carries the exit code the CLI should use, so the mapping from failure to
+exit status lives next to the failure rather than in every command.
+"""
+
+
+class WordIndexError(Exception):
+    """Base of every error a user can cause; ``str()`` is the one line to show."""
+
+    exit_code = 1
+
+
+class UsageError(WordIndexError):
+    """The request itself is malformed (bad pattern, bad letters, bad number)."""
+
+    exit_code = 2
+
+
+class BadPatternError(UsageError):
+    """A hangman pattern holds something other than letters, '-' and '_'."""
+
+
+class DatabaseURLError(UsageError):
+    """The database URL cannot be parsed or names an unsupported backend."""
+
+
+class DictionaryError(WordIndexError):
+    """The dictionary file is missing, unreadable, binary or has no valid word."""
+
+
+class DatabaseError(WordIndexError):
+    """The database cannot be reached or answered with an error."""
+
+
+class NoIndexError(WordIndexError):
+    """There is no index at the chosen location yet."""
+
+
+class NotAnIndexError(WordIndexError):
+    """The database exists but is not a wordindex index."""
+
+
+class SchemaTooNewError(WordIndexError):
+    """The index was written by a newer wordindex than this one."""
+
+
+class SchemaTooOldError(WordIndexError):
+    """The index predates this wordindex; ``wordindex db upgrade`` fixes it."""
+
+
+class NotFoundError(WordIndexError):
+    """A thing the request names (a word, a length) is not in the index."""

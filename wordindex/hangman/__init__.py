@@ -1,0 +1,1 @@
+"""hangman on the word index."""

@@ -1,0 +1,32 @@
+"""What both loaders share: table columns in load order and batched row streams."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import islice
+
+BATCH = 20_000
+
+
+def column_names(table) -> list[str]:
+    """The table's columns in model order (the order the row builders produce)."""
+    return [column.name for column in table.columns]
+
+
+def batches(rows: Iterable[tuple], size: int = BATCH) -> Iterator[list[tuple]]:
+    """Split a row stream into lists of ``size`` rows, so progress can advance."""
+    iterator = iter(rows)
+    while batch := list(islice(iterator, size)):
+        yield batch
+
+
+def index_ddl(dialect) -> list[tuple[str, str]]:
+    """``(DROP, CREATE)`` statements of the secondary indexes for ``dialect``."""
+    from sqlalchemy.schema import CreateIndex, DropIndex
+
+    from .schema import SECONDARY_INDEXES
+
+    return [
+        (str(DropIndex(index).compile(dialect=dialect)), str(CreateIndex(index).compile(dialect=dialect)))
+        for index in SECONDARY_INDEXES
+    ]

@@ -1,0 +1,90 @@
+"""SQLAlchemy models of the index tables: what the migrations must produce.
+
+Only ``build`` and the migration tests import this (it imports SQLAlchemy);
+query commands run plain SQL text and never load it. A test compares these
+models with the schema the migrations create, so the two cannot drift.
+
+Representation choices, made for the queries the games run:
+
+* ``words`` carries, per letter, a bitmask of the positions where the letter
+  stands (``pos_a`` .. ``pos_z``) and its number of occurrences
+  (``cnt_a`` .. ``cnt_z``). A hangman pattern becomes a handful of integer
+  comparisons on one row, letter frequencies become ``SUM(cnt_x)``, and the
+  evil chooser's family split becomes ``GROUP BY pos_x``.
+* Word ids follow (length, dictionary order), so all words of one length are
+  one contiguous rowid range in SQLite.
+* ``signature`` is the word's letters sorted, for anagram / hand look-ups.
+* ``prefixes`` holds every prefix of every word (words included) with
+  whether it is a word and whether any longer word starts with it, which is
+  what a Boggle search needs to prune.
+"""
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Table,
+)
+
+from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
+
+metadata = MetaData()
+
+words = Table(
+    "words",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("word", String(63), nullable=False),
+    Column("length", SmallInteger, nullable=False),
+    Column("signature", String(63), nullable=False),
+    *[Column(POSITION_COLUMN[letter], BigInteger, nullable=False) for letter in LETTERS],
+    *[Column(COUNT_COLUMN[letter], SmallInteger, nullable=False) for letter in LETTERS],
+    Index("ix_words_word", "word", unique=True),
+    Index("ix_words_length_id", "length", "id"),
+    Index("ix_words_signature", "signature"),
+)
+
+prefixes = Table(
+    "prefixes",
+    metadata,
+    Column("prefix", String(63), primary_key=True),
+    Column("is_word", Boolean, nullable=False),
+    Column("has_longer", Boolean, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+index_info = Table(
+    "index_info",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("source_name", String(255), nullable=False),
+    Column("source_sha256", String(64), nullable=False),
+    Column("word_count", Integer, nullable=False),
+    Column("lines_read", Integer, nullable=False),
+    Column("blank_lines", Integer, nullable=False),
+    Column("skipped_not_az", Integer, nullable=False),
+    Column("skipped_duplicate", Integer, nullable=False),
+    Column("skipped_too_long", Integer, nullable=False),
+    Column("built_at", String(32), nullable=False),
+    Column("build_seconds", Float, nullable=False),
+    Column("wordindex_version", String(32), nullable=False),
+    Column("schema_revision", String(64), nullable=False),
+)
+
+letter_totals = Table(
+    "letter_totals",
+    metadata,
+    Column("length", SmallInteger, primary_key=True, autoincrement=False),
+    Column("letter", String(1), primary_key=True),
+    Column("occurrences", BigInteger, nullable=False),
+    Column("words", Integer, nullable=False),
+)
+
+#: Secondary indexes, dropped before a bulk load and created after it.
+SECONDARY_INDEXES = tuple(words.indexes)

@@ -1,0 +1,1 @@
+"""wordgame on the word index."""
