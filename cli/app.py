@@ -10,7 +10,7 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, hangman, index_commands, wordgame
+from . import boggle, db_commands, hangman, index_commands, play, wordgame
 from .context import AppState
 from .group import WordIndexGroup
 
@@ -48,7 +48,7 @@ def main_options(
     ctx.obj = AppState(db=db)
 
 
-for module in (index_commands, db_commands, hangman, boggle, wordgame):
+for module in (index_commands, db_commands, play, hangman, boggle, wordgame):
     module.register(app)
 
 

@@ -94,3 +94,39 @@ def run_cli(monkeypatch):
         return runner.invoke(app, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def pg_index_factory(pg_url, tmp_path_factory):
+    """``pg_index_factory(name, words=[...] or path=...)``: URL of a PostgreSQL index.
+
+    Each name gets its own fresh database on the test server (so parallel
+    sessions never clobber each other), built once and dropped at the end.
+    """
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    server = make_url(pg_url).set(drivername="postgresql+psycopg")
+    admin = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    created: dict[str, str] = {}
+
+    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> str:
+        if name not in created:
+            database = f"wi_{name}_{os.getpid()}".lower()
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{database}"'))
+                connection.execute(text(f'CREATE DATABASE "{database}"'))
+            url = server.set(database=database).render_as_string(hide_password=False)
+            source = path
+            if source is None:
+                source = tmp_path_factory.mktemp(f"pg-{name}") / f"{name}.txt"
+                source.write_text("\n".join(words) + "\n")
+            build_index(url, source)
+            created[name] = url
+        return created[name]
+
+    yield factory
+    with admin.connect() as connection:
+        for url in created.values():
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
+    admin.dispose()
