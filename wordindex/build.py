@@ -70,7 +70,7 @@ class BuildReport:
     seconds: float
 
 
-def build_index(db: str | Location, dictionary_path: str | Path, progress: Progress | None = None) -> BuildReport:
+def build_index(db: str | Path | Location, dictionary_path: str | Path, progress: Progress | None = None) -> BuildReport:
     """Read ``dictionary_path`` and replace the index at ``db`` with it."""
     progress = progress or _no_progress
     started = time.perf_counter()

@@ -10,6 +10,8 @@ named error.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import re
 import sqlite3
 from abc import ABC, abstractmethod
@@ -113,7 +115,13 @@ class ServerIndex(Index):
         self._text = text
         self._error = SQLAlchemyError
         try:
-            self.engine = create_engine(location.url, connect_args=server_connect_args(location, PG_SCHEMA))
+            # Autocommit: a long-lived reader (a game) holds no locks between
+            # queries, so a rebuild's schema swap never waits on it.
+            self.engine = create_engine(
+                location.url,
+                connect_args=server_connect_args(location, PG_SCHEMA),
+                isolation_level="AUTOCOMMIT",
+            )
             self.connection = self.engine.connect()
         except Exception as exc:  # driver errors vary; all mean "cannot reach it"
             raise DatabaseError(f"cannot connect to {location.display}: {first_line(exc)}") from None
@@ -122,7 +130,6 @@ class ServerIndex(Index):
         try:
             return [tuple(r) for r in self.connection.execute(self._text(sql), dict(params or {}))]
         except self._error as exc:
-            self.connection.rollback()
             raise DatabaseError(f"query failed on {self.location.display}: {first_line(exc)}") from None
 
     def table_names(self) -> set[str]:
@@ -152,7 +159,7 @@ def first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def open_index(db: str | Location, *, check_schema: bool = True) -> Index:
+def open_index(db: str | Path | Location, *, check_schema: bool = True) -> Index:
     """Open the index at ``db`` (URL, path or Location) for reading.
 
     Raises NoIndexError, NotAnIndexError, SchemaTooOldError or

@@ -15,7 +15,7 @@ from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .revisions import PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
-from .rows import letter_total_rows, prefix_rows, word_rows
+from .rows import letter_total_rows, prefix_rows, word_features, word_rows
 
 
 def _copy(cursor, table, rows, progress: Progress, stage: str, total: int) -> None:
@@ -43,9 +43,10 @@ def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
     for drop, _ in ddl:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
-    _copy(cursor, words, word_rows(plan.ordered_words), progress, "loading words", len(plan.ordered_words))
+    features = word_features(plan.ordered_words)
+    _copy(cursor, words, word_rows(features), progress, "loading words", len(plan.ordered_words))
     _copy(cursor, prefixes, prefix_rows(plan.ordered_words), progress, "loading prefixes", 0)
-    _copy(cursor, letter_totals, letter_total_rows(plan.ordered_words), progress, "loading totals", 0)
+    _copy(cursor, letter_totals, letter_total_rows(features), progress, "loading totals", 0)
     for i, (_, create) in enumerate(ddl):
         progress("creating indexes", i, len(ddl))
         connection.execute(text(create))

@@ -16,7 +16,7 @@ from .errors import DatabaseError
 from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
-from .rows import letter_total_rows, prefix_rows, word_rows
+from .rows import letter_total_rows, prefix_rows, word_features, word_rows
 
 
 def _insert_sql(table) -> str:
@@ -71,9 +71,10 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         connection.execute("PRAGMA cache_size = -262144")
         connection.execute("BEGIN")
         total = len(plan.ordered_words)
+        features = word_features(plan.ordered_words)
         done = 0
         sql = _insert_sql(words)
-        for batch in batches(word_rows(plan.ordered_words)):
+        for batch in batches(word_rows(features)):
             connection.executemany(sql, batch)
             done += len(batch)
             progress("loading words", done, total)
@@ -83,7 +84,7 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
             connection.executemany(sql, batch)
             done += len(batch)
             progress("loading prefixes", done, 0)
-        connection.executemany(_insert_sql(letter_totals), letter_total_rows(plan.ordered_words))
+        connection.executemany(_insert_sql(letter_totals), letter_total_rows(features))
         for i, create in enumerate(create_indexes, start=1):
             progress("creating indexes", i - 1, len(create_indexes))
             connection.execute(create)

@@ -34,22 +34,25 @@ def sqlite_location(path: str | Path) -> Location:
     return Location(url=f"sqlite:///{path}", backend="sqlite", display=str(path), sqlite_path=path)
 
 
-def parse_location(text: str) -> Location:
+def parse_location(text: str | Path) -> Location:
     """Parse ``--db`` / ``WORDINDEX_DB``: a SQLAlchemy URL or a path to a SQLite file."""
+    if isinstance(text, Path):
+        return sqlite_location(text)
     text = (text or "").strip()
     if not text:
         raise DatabaseURLError("database URL is empty")
     if "://" not in text:
+        if text.lower().startswith("sqlite:"):
+            raise DatabaseURLError(f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db")
         return sqlite_location(text)
     scheme = text.split("://", 1)[0].lower()
     if scheme == "sqlite" or scheme.startswith("sqlite+"):
         rest = text.split("://", 1)[1]
+        if rest in ("", "/", "/:memory:"):
+            raise DatabaseURLError("an in-memory SQLite database cannot hold an index: name a file, e.g. sqlite:///words.db")
         if not rest.startswith("/"):
             raise DatabaseURLError(f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db")
-        path = rest[1:].split("?", 1)[0]
-        if not path or path == ":memory:":
-            raise DatabaseURLError("an in-memory SQLite database cannot hold an index: name a file, e.g. sqlite:///words.db")
-        return sqlite_location(path)
+        return sqlite_location(rest[1:].split("?", 1)[0])
     return _parse_server_url(text)
 
 

@@ -44,7 +44,7 @@ def upgrade_connection(connection, revision: str = "head") -> None:
 
 
 @contextmanager
-def _existing_index_connection(db: str | Location):
+def _existing_index_connection(db: str | Path | Location):
     """A SQLAlchemy connection to an existing index, committed on success."""
     from sqlalchemy import create_engine, inspect
 
@@ -66,7 +66,7 @@ def _existing_index_connection(db: str | Location):
         engine.dispose()
 
 
-def current_revision(db: str | Location) -> str | None:
+def current_revision(db: str | Path | Location) -> str | None:
     """The revision stamped in the index (None for an unstamped database)."""
     from alembic.runtime.migration import MigrationContext
 
@@ -79,7 +79,7 @@ def _check_target(revision: str, allowed: tuple[str, ...]) -> None:
         raise UsageError(f"unknown schema revision {revision!r}; known: {', '.join(allowed)}")
 
 
-def upgrade_index(db: str | Location, revision: str = "head") -> tuple[str | None, str | None]:
+def upgrade_index(db: str | Path | Location, revision: str = "head") -> tuple[str | None, str | None]:
     """Bring an existing index up to ``revision``; returns (before, after)."""
     _check_target(revision, ("head", *REVISIONS))
     from alembic import command
@@ -96,7 +96,7 @@ def upgrade_index(db: str | Location, revision: str = "head") -> tuple[str | Non
     return before, after
 
 
-def downgrade_index(db: str | Location, revision: str) -> tuple[str | None, str | None]:
+def downgrade_index(db: str | Path | Location, revision: str) -> tuple[str | None, str | None]:
     """Take an existing index down to ``revision`` (``base`` empties it)."""
     _check_target(revision, ("base", *REVISIONS))
     from alembic import command

@@ -1,0 +1,128 @@
+"""A rebuild replaces the index atomically; a failed or killed build changes nothing."""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from wordindex import rows as rows_module
+from wordindex.build import build_index
+from wordindex.errors import DictionaryError
+from wordindex.index import open_index
+from wordindex.lookup import check_words
+
+
+def write_words(path, words):
+    path.write_text("\n".join(words) + "\n")
+    return path
+
+
+def answers(db, words=("cool", "good", "zebra")):
+    with open_index(db) as index:
+        return check_words(index, list(words))
+
+
+@pytest.fixture
+def built(tmp_path):
+    db = tmp_path / "w.db"
+    build_index(db, write_words(tmp_path / "a.txt", ["cool", "good"]))
+    return db
+
+
+def test_rebuild_replaces_contents(tmp_path, built):
+    build_index(built, write_words(tmp_path / "b.txt", ["zebra"]))
+    assert answers(built) == [("cool", False), ("good", False), ("zebra", True)]
+
+
+def test_open_reader_keeps_old_index_during_and_after_rebuild(tmp_path, built):
+    with open_index(built) as reader:
+        build_index(built, write_words(tmp_path / "b.txt", ["zebra"]))
+        assert check_words(reader, ["cool", "zebra"]) == [("cool", True), ("zebra", False)]
+    assert answers(built)[2] == ("zebra", True)
+
+
+def test_progress_reports_every_stage(tmp_path):
+    stages = []
+    build_index(tmp_path / "p.db", write_words(tmp_path / "a.txt", ["cool"]), lambda s, d, t: stages.append(s))
+    assert list(dict.fromkeys(stages)) == [
+        "reading dictionary",
+        "loading words",
+        "loading prefixes",
+        "creating indexes",
+        "analyzing",
+    ]
+
+
+@pytest.mark.parametrize("failure", [RuntimeError("disk on fire"), KeyboardInterrupt()])
+def test_failure_mid_load_leaves_previous_index(tmp_path, built, monkeypatch, failure):
+    before = built.read_bytes()
+    real_rows = rows_module.word_rows
+
+    def failing_rows(features):
+        for i, row in enumerate(real_rows(features)):
+            if i == 1:
+                raise failure
+            yield row
+
+    monkeypatch.setattr("wordindex.load_sqlite.word_rows", failing_rows)
+    with pytest.raises(type(failure)):
+        build_index(built, write_words(tmp_path / "b.txt", ["zebra", "yak", "xylophone"]))
+    assert built.read_bytes() == before
+    assert answers(built)[:2] == [("cool", True), ("good", True)]
+    assert not list(tmp_path.glob("*.partial"))
+
+
+def test_file_without_valid_words_changes_nothing(tmp_path, built):
+    before = built.read_bytes()
+    with pytest.raises(DictionaryError):
+        build_index(built, write_words(tmp_path / "bad.txt", ["123", "o'clock"]))
+    assert built.read_bytes() == before
+
+
+def test_kill_9_mid_build_leaves_previous_index_and_next_build_cleans_up(tmp_path, built):
+    rng = random.Random(7)
+    big = {"".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 12))) for _ in range(250_000)}
+    source = write_words(tmp_path / "big.txt", sorted(big))
+    code = "import sys; from wordindex.build import build_index; build_index(sys.argv[1], sys.argv[2])"
+    process = subprocess.Popen([sys.executable, "-c", code, str(built), str(source)])
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob("w.db.*.partial")) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert process.poll() is None, "the build finished before it could be killed"
+        time.sleep(0.3)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert answers(built)[:2] == [("cool", True), ("good", True)]
+    assert list(tmp_path.glob("w.db.*.partial")), "the killed build should have left its partial file"
+    build_index(built, write_words(tmp_path / "c.txt", ["zebra"]))
+    assert not list(tmp_path.glob("w.db.*.partial"))
+    assert answers(built)[2] == ("zebra", True)
+
+
+def test_postgres_failed_build_leaves_previous_index(pg_index_factory, tmp_path, monkeypatch):
+    url = pg_index_factory("atomic", ["cool", "good"])
+    real_rows = rows_module.word_rows
+
+    def failing_rows(features):
+        for i, row in enumerate(real_rows(features)):
+            if i == 1:
+                raise RuntimeError("disk on fire")
+            yield row
+
+    monkeypatch.setattr("wordindex.load_postgres.word_rows", failing_rows)
+    with pytest.raises(RuntimeError):
+        build_index(url, write_words(tmp_path / "b.txt", ["zebra", "yak"]))
+    assert answers(url) == [("cool", True), ("good", True), ("zebra", False)]
+    monkeypatch.undo()
+    with open_index(url) as reader:
+        build_index(url, write_words(tmp_path / "c.txt", ["zebra"]))
+        assert check_words(reader, ["zebra"]) == [("zebra", True)]
+    assert answers(url) == [("cool", False), ("good", False), ("zebra", True)]

@@ -1,0 +1,68 @@
+"""The row representation: position masks, counts, signatures, prefixes."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordindex.rows import letter_total_rows, order_words, prefix_rows, word_features, word_rows
+
+LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
+
+
+def test_word_row_for_secret():
+    (row,) = list(word_rows(word_features(["secret"])))
+    assert row[:4] == (1, "secret", 6, "ceerst")
+    positions, counts = row[4:30], row[30:]
+    assert positions[LETTER_INDEX["e"]] == 0b010010  # positions 1 and 4
+    assert positions[LETTER_INDEX["s"]] == 0b000001
+    assert positions[LETTER_INDEX["t"]] == 0b100000
+    assert counts[LETTER_INDEX["e"]] == 2
+    assert sum(counts) == 6
+
+
+def test_ids_follow_length_then_file_order():
+    assert order_words(["cool", "a", "be", "ally", "it"]) == ["a", "be", "it", "cool", "ally"]
+
+
+def test_prefix_rows_small():
+    assert list(prefix_rows(["ab", "abc", "b"])) == [
+        ("a", False, True),
+        ("ab", True, True),
+        ("abc", True, False),
+        ("b", True, False),
+    ]
+
+
+def test_letter_totals():
+    rows = letter_total_rows(word_features(order_words(["bee", "eat", "be"])))
+    as_dict = {(length, letter): (occ, n) for length, letter, occ, n in rows}
+    assert as_dict[(3, "e")] == (3, 2)
+    assert as_dict[(3, "b")] == (1, 1)
+    assert as_dict[(2, "e")] == (1, 1)
+    assert as_dict[(3, "z")] == (0, 0)
+    assert len(rows) == 2 * 26
+
+
+words_strategy = st.lists(st.text(alphabet="abcde", min_size=1, max_size=6), min_size=1, max_size=40, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_strategy)
+def test_prefix_rows_equal_brute_force(words):
+    expected = {}
+    for word in words:
+        for k in range(1, len(word) + 1):
+            expected[word[:k]] = (word[:k] in words, any(w != word[:k] and w.startswith(word[:k]) for w in words))
+    got = {prefix: (is_word, longer) for prefix, is_word, longer in prefix_rows(words)}
+    assert got == expected
+    assert len(list(prefix_rows(words))) == len(expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_strategy)
+def test_features_equal_brute_force(words):
+    ordered = order_words(words)
+    for row in word_rows(word_features(ordered)):
+        word = row[1]
+        for letter, k in LETTER_INDEX.items():
+            assert row[4 + k] == sum(1 << i for i, ch in enumerate(word) if ch == letter)
+            assert row[30 + k] == word.count(letter)
