@@ -1,0 +1,199 @@
+"""The best word for a hand, found through the index's ``signature`` column.
+
+A word can be played from a hand exactly when its sorted letters (its
+signature) are a sub-multiset of the hand, each ``*`` standing for one vowel.
+So the search enumerates those sub-multisets (each wildcard replaced by each
+vowel), sorts each into a signature, and fetches every word having one of
+them in ONE indexed ``signature IN (...)`` query. A 7-letter hand with a
+wildcard has at most 384 signatures.
+
+Hands so large that they have more than ``MAX_SIGNATURES`` sub-multisets
+(about 11 distinct letters and up) use one query on the per-letter count
+columns instead (``cnt_x <= held``, vowels beyond the hand paid by
+wildcards), which the database answers with one scan of ``words``.
+
+Scoring: the wildcard is worth 0 and every vowel 1, so a word's best score
+comes from using the wildcard only for vowels the hand lacks; the word is
+reported as it would be typed in the game (``c*ws``) with its dictionary
+spelling (``caws``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
+
+from ..alphabet import COUNT_COLUMN
+from ..index import Index, expand_in
+from .hand import (
+    BadHandError,
+    CONSONANTS,
+    HAND_CHARACTERS,
+    VOWELS,
+    WILDCARD,
+    calculate_handlen,
+    get_frequency_dict,
+    get_word_score,
+    parse_hand,
+)
+
+#: Above this many signatures, search by per-letter counts instead of signatures.
+MAX_SIGNATURES = 4000
+
+
+@dataclass(frozen=True)
+class WordPlay:
+    """A word playable from a hand: as typed in the game, as spelled, and its score."""
+
+    word: str  # with ``*`` where the wildcard stands, e.g. "c*ws"
+    spelled: str  # the dictionary word, e.g. "caws"
+    score: int
+
+    @property
+    def uses_wildcard(self) -> bool:
+        return WILDCARD in self.word
+
+    def sort_key(self) -> tuple:
+        """Best first: higher score, then longer, then alphabetical (by dictionary spelling)."""
+        return (-self.score, -len(self.spelled), self.spelled)
+
+
+def _as_hand(hand: Mapping[str, int] | str) -> dict:
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    cleaned = {str(k).lower(): int(v) for k, v in hand.items() if v > 0}
+    if not cleaned:
+        raise BadHandError("the hand is empty: it holds no letter")
+    for key in cleaned:
+        if len(key) != 1 or key not in HAND_CHARACTERS:
+            raise BadHandError(f"the hand has {key!r}: use only letters a-z and * for the wildcard")
+    return cleaned
+
+
+def signature_count(hand: Mapping[str, int]) -> int:
+    """How many sub-multisets (non-empty ones included, the empty one too) the hand has."""
+    wild = hand.get(WILDCARD, 0)
+    letters = math.prod(count + 1 for letter, count in hand.items() if letter != WILDCARD)
+    return letters * math.comb(wild + len(VOWELS) - 1, len(VOWELS) - 1)
+
+
+def hand_signatures(hand: Mapping[str, int]) -> list[str]:
+    """The sorted-letter signatures of every non-empty sub-multiset of the hand (``*`` → each vowel)."""
+    held = [(letter, count) for letter, count in hand.items() if letter != WILDCARD and count > 0]
+    wild = hand.get(WILDCARD, 0)
+    wild_choices = [combo for w in range(wild + 1) for combo in combinations_with_replacement(VOWELS, w)]
+    signatures: set[str] = set()
+    for counts in product(*(range(count + 1) for _, count in held)):
+        base = "".join(letter * k for (letter, _), k in zip(held, counts))
+        for combo in wild_choices:
+            if base or combo:
+                signatures.add("".join(sorted(base + "".join(combo))))
+    return sorted(signatures)
+
+
+def _wildcards_needed(word: str, hand: Mapping[str, int]) -> dict[str, int] | None:
+    """Per vowel, how many of the word's copies the wildcard must supply; None if the hand cannot play it."""
+    stars: dict[str, int] = {}
+    for letter, count in get_frequency_dict(word).items():
+        short = count - hand.get(letter, 0)
+        if short > 0:
+            if letter not in VOWELS:
+                return None
+            stars[letter] = short
+    if sum(stars.values()) > hand.get(WILDCARD, 0):
+        return None
+    return stars
+
+
+def _place_wildcards(word: str, stars: Mapping[str, int]) -> str:
+    """``word`` with ``*`` at the first copies of each vowel the wildcard supplies."""
+    if not stars:
+        return word
+    left = dict(stars)
+    chars = list(word)
+    for i, ch in enumerate(chars):
+        if left.get(ch, 0) > 0:
+            chars[i] = WILDCARD
+            left[ch] -= 1
+    return "".join(chars)
+
+
+def word_play(word: str, hand: Mapping[str, int], n: int | None = None) -> WordPlay | None:
+    """How ``word`` is best played from ``hand`` (wildcard only for missing vowels), or None if it cannot be."""
+    stars = _wildcards_needed(word, hand)
+    if stars is None:
+        return None
+    played = _place_wildcards(word, stars)
+    size = calculate_handlen(hand) if n is None else n
+    return WordPlay(word=played, spelled=word, score=get_word_score(played, size))
+
+
+def _candidates_by_signature(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
+    sql, params = expand_in("SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand))
+    return index.rows(sql, params)
+
+
+def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
+    params: dict = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
+    conditions = ["length <= :n"]
+    for letter in CONSONANTS:
+        params[f"h_{letter}"] = hand.get(letter, 0)
+        conditions.append(f"{COUNT_COLUMN[letter]} <= :h_{letter}")
+    extra = []
+    for letter in VOWELS:
+        params[f"h_{letter}"] = hand.get(letter, 0)
+        column = COUNT_COLUMN[letter]
+        extra.append(f"CASE WHEN {column} > :h_{letter} THEN {column} - :h_{letter} ELSE 0 END")
+    conditions.append(f"({' + '.join(extra)}) <= :wild")
+    return index.rows(f"SELECT word, signature FROM words WHERE {' AND '.join(conditions)}", params)
+
+
+def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]:
+    """``(score, word, wildcard use)`` for every playable word, unsorted; wildcards not yet placed."""
+    hand = _as_hand(hand)
+    n = calculate_handlen(hand)
+    if isinstance(words, Index):
+        if signature_count(hand) <= MAX_SIGNATURES:
+            candidates = _candidates_by_signature(words, hand)
+        else:
+            candidates = _candidates_by_counts(words, hand)
+    else:
+        candidates = [(w, "".join(sorted(w))) for w in (w.lower() for w in words) if 0 < len(w) <= n]
+    # The score depends only on the signature (same letters, same wildcards): work it out once per signature.
+    by_signature: dict[str, tuple[dict, int] | None] = {}
+    scored = []
+    for word, signature in candidates:
+        if signature not in by_signature:
+            stars = _wildcards_needed(signature, hand)
+            by_signature[signature] = None if stars is None else (stars, get_word_score(_place_wildcards(signature, stars), n))
+        found = by_signature[signature]
+        if found is not None:
+            scored.append((found[1], word, found[0]))
+    return scored
+
+
+def _rank(item: tuple[int, str, dict]) -> tuple:
+    score, word, _ = item
+    return (-score, -len(word), word)
+
+
+def playable_words(hand: Mapping[str, int] | str, words) -> list[WordPlay]:
+    """Every word playable from the hand, best first (score, then length, then alphabetical).
+
+    ``hand`` is a hand dict or text such as ``"cows*z"``; ``n`` for scoring
+    is the hand's size. ``words`` is an open Index (one query) or a
+    collection of lowercase words (checked one by one in Python).
+    """
+    scored = sorted(_scored(hand, words), key=_rank)
+    return [WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score) for score, word, stars in scored]
+
+
+def best_word(hand: Mapping[str, int] | str, words) -> WordPlay | None:
+    """The highest-scoring word playable from the hand (ties: longer, then alphabetical), or None."""
+    scored = _scored(hand, words)
+    if not scored:
+        return None
+    score, word, stars = min(scored, key=_rank)
+    return WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score)

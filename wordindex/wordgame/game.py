@@ -1,0 +1,362 @@
+"""The word game as state machines: one hand (``HandPlay``) and a whole game (``WordGame``).
+
+Nothing here prints or reads. ``WordGame`` speaks the problem set's text
+protocol: ``prompt`` is the question to ask now, ``answer(text)`` takes the
+player's reply and returns the lines to show (with a ``kind`` so a terminal
+front end can style them). The lines are the problem set's transcript
+(``"part" earned 114 points. Total: 114 points``, ``Total score for this
+hand: 198``, ...). A reply that is not understood (a non-number for the
+number of hands, ``maybe`` for a yes/no question, ``c0ws`` for a word)
+returns one ``retry`` line and the same question is asked again.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ..alphabet import LETTER_SET
+from ..errors import UsageError
+from .best import WordPlay, best_word
+from .hand import (
+    HAND_CHARACTERS,
+    HAND_SIZE,
+    WILDCARD,
+    BadHandError,
+    _rng,
+    calculate_handlen,
+    deal_hand,
+    display_hand,
+    get_word_score,
+    is_valid_word,
+    substitute_hand,
+    update_hand,
+)
+
+STOP = "!!"
+
+
+class BadEntryError(BadHandError):
+    """An entry that is neither a word of letters (``*`` allowed) nor ``!!``."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What one entry did: ``kind`` is ``scored``, ``invalid`` or ``stopped``."""
+
+    kind: str
+    word: str
+    points: int
+    total: int
+    hand: dict  # the hand after the entry
+
+
+class HandPlay:
+    """One play of one hand: the problem set's ``play_hand`` without the I/O.
+
+    ``play(entry)`` scores a valid word (n = letters in the hand when it is
+    played), refuses an invalid one, and spends the word's letters either
+    way; ``!!`` ends the hand, and so does running out of letters.
+    """
+
+    def __init__(self, hand: Mapping[str, int], words):
+        if calculate_handlen(hand) < 1:
+            raise UsageError("a hand needs at least 1 letter")
+        self.dealt = dict(hand)
+        self.hand = dict(hand)
+        self.words = words
+        self.total = 0
+        self.over = False
+        self.ran_out = False
+        self.entries: list[Entry] = []
+
+    def play(self, entry: str) -> Entry:
+        if self.over:
+            raise UsageError("this hand is over")
+        word = entry.strip().lower()
+        if word == STOP:
+            self.over = True
+            result = Entry("stopped", word, 0, self.total, dict(self.hand))
+        else:
+            if not word or any(ch not in HAND_CHARACTERS for ch in word):
+                raise BadEntryError("Please enter a word of letters (* for the wildcard), or '!!' to finish.")
+            if is_valid_word(word, self.hand, self.words):
+                points = get_word_score(word, calculate_handlen(self.hand))
+                self.total += points
+                kind = "scored"
+            else:
+                points = 0
+                kind = "invalid"
+            self.hand = update_hand(self.hand, word)
+            if calculate_handlen(self.hand) == 0:
+                self.over = self.ran_out = True
+            result = Entry(kind, word, points, self.total, dict(self.hand))
+        self.entries.append(result)
+        return result
+
+
+def play_hand(hand: Mapping[str, int], words, entries: Iterable[str]) -> int:
+    """Play ``entries`` (words, then ``!!`` or until the letters run out) on ``hand``; the hand's total score."""
+    play = HandPlay(hand, words)
+    for entry in entries:
+        play.play(entry)
+        if play.over:
+            break
+    return play.total
+
+
+class Phase(enum.Enum):
+    HANDS = "hands"
+    SUBSTITUTE = "substitute"
+    LETTER = "letter"
+    PLAY = "play"
+    REPLAY = "replay"
+    OVER = "over"
+
+
+PROMPTS = {
+    Phase.HANDS: "Enter total number of hands: ",
+    Phase.SUBSTITUTE: "Would you like to substitute a letter? ",
+    Phase.LETTER: "Which letter would you like to replace: ",
+    Phase.PLAY: "Please enter a word or '!!' to indicate you are done: ",
+    Phase.REPLAY: "Would you like to replay the hand? ",
+}
+
+SEPARATOR = "-----"
+YES = frozenset({"yes", "y"})
+NO = frozenset({"no", "n"})
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line to show. ``kind``: hand, scored, invalid, ran_out, hand_total, best, separator, total, retry."""
+
+    kind: str
+    text: str
+
+
+@dataclass
+class HandRecord:
+    """A finished hand: the hand played, its score(s) (two after a replay), the best word it allowed."""
+
+    number: int
+    hand: dict
+    scores: list[int] = field(default_factory=list)
+    best: WordPlay | None = None
+
+    @property
+    def score(self) -> int:
+        """The score that counts: the better of the play and the replay."""
+        return max(self.scores)
+
+
+def best_word_line(best: WordPlay | None) -> str:
+    if best is None:
+        return "No word could be made from this hand."
+    spelled = f" ({best.spelled})" if best.word != best.spelled else ""
+    return f'Best word for this hand: "{best.word}"{spelled} for {best.score} points'
+
+
+class WordGame:
+    """The problem set's ``play_game`` as a state machine.
+
+    ``hands``: number of hands (None: the first question asks for it).
+    ``rng``: Random or int seed for dealing and substituting. ``deal(n, rng)``
+    deals a hand (``deal_hand`` unless given, e.g. to replay a transcript).
+    One substitution and one replay are allowed per game; a replayed hand
+    counts the better of its two scores. After each hand (and its replay)
+    the best word that hand allowed is shown.
+    """
+
+    def __init__(
+        self,
+        words,
+        hands: int | None = None,
+        hand_size: int = HAND_SIZE,
+        rng: random.Random | int | None = None,
+        deal: Callable[[int, random.Random], dict] = deal_hand,
+    ):
+        if hands is not None and hands < 1:
+            raise UsageError(f"the number of hands must be 1 or more, not {hands}")
+        if hand_size < 1:
+            raise UsageError(f"the hand size must be 1 or more, not {hand_size}")
+        self.words = words
+        self.hands = hands
+        self.hand_size = hand_size
+        self.rng = _rng(rng)
+        self.deal = deal
+        self.phase = Phase.HANDS
+        self.substitution_used = False
+        self.replay_used = False
+        self.hand: dict = {}
+        self.current: HandPlay | None = None
+        self.records: list[HandRecord] = []
+        self.transcript: list[str] = []
+        self.hand_number = 0  # 1-based number of the hand being played
+        self._replaying = False
+        self._started = False
+
+    # -- protocol ---------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def prompt(self) -> str:
+        """The question to ask now ('' once the game is over)."""
+        return PROMPTS.get(self.phase, "")
+
+    @property
+    def total(self) -> int:
+        """Total over the finished hands."""
+        return sum(record.score for record in self.records)
+
+    def start(self) -> list[Line]:
+        """The opening lines; call once before the first ``answer``."""
+        if self._started:
+            raise UsageError("the game has already started")
+        self._started = True
+        lines = [] if self.hands is None else self._next_hand()
+        return self._log(lines)
+
+    def answer(self, text: str) -> list[Line]:
+        """Take the reply to ``prompt`` and return the lines to show next."""
+        if not self._started:
+            raise UsageError("start the game first")
+        if self.over:
+            raise UsageError("the game is over")
+        self.transcript.append(self.prompt + text)
+        reply = text.strip()
+        handler = {
+            Phase.HANDS: self._answer_hands,
+            Phase.SUBSTITUTE: self._answer_substitute,
+            Phase.LETTER: self._answer_letter,
+            Phase.PLAY: self._answer_play,
+            Phase.REPLAY: self._answer_replay,
+        }[self.phase]
+        return self._log(handler(reply))
+
+    # -- phases -----------------------------------------------------------
+
+    def _log(self, lines: list[Line]) -> list[Line]:
+        self.transcript.extend(line.text for line in lines)
+        return lines
+
+    def _hand_line(self, hand: Mapping[str, int]) -> Line:
+        return Line("hand", f"Current hand: {display_hand(hand)}")
+
+    def _next_hand(self) -> list[Line]:
+        if len(self.records) >= self.hands:
+            self.phase = Phase.OVER
+            return [Line("separator", SEPARATOR), Line("total", f"Total score over all hands: {self.total}")]
+        self.hand = self.deal(self.hand_size, self.rng)
+        self.hand_number += 1
+        if not self.substitution_used:
+            self.phase = Phase.SUBSTITUTE
+            return [self._hand_line(self.hand)]
+        return self._begin_play()
+
+    def _begin_play(self) -> list[Line]:
+        self.current = HandPlay(self.hand, self.words)
+        self.phase = Phase.PLAY
+        return [self._hand_line(self.hand)]
+
+    def _answer_hands(self, reply: str) -> list[Line]:
+        if not (reply.isascii() and reply.isdigit()) or int(reply) < 1:
+            return [Line("retry", "Please enter a whole number of hands, 1 or more.")]
+        self.hands = int(reply)
+        return self._next_hand()
+
+    def _yes_no(self, reply: str) -> bool | None:
+        word = reply.lower()
+        return True if word in YES else False if word in NO else None
+
+    def _answer_substitute(self, reply: str) -> list[Line]:
+        choice = self._yes_no(reply)
+        if choice is None:
+            return [Line("retry", "Please answer yes or no.")]
+        if choice:
+            self.phase = Phase.LETTER
+            return []
+        return self._begin_play()
+
+    def _answer_letter(self, reply: str) -> list[Line]:
+        letter = reply.lower()
+        if letter == WILDCARD:
+            return [Line("retry", "The wildcard * cannot be replaced; choose a letter of the hand.")]
+        if len(letter) != 1 or letter not in LETTER_SET:
+            return [Line("retry", "Please enter one letter of the hand.")]
+        if self.hand.get(letter, 0) <= 0:
+            return [Line("retry", f"The hand holds no '{letter}'; choose a letter of the hand.")]
+        try:
+            self.hand = substitute_hand(self.hand, letter, self.rng)
+        except UsageError as exc:
+            self.substitution_used = True
+            return [Line("retry", f"No substitution is possible: {exc}."), *self._begin_play()]
+        self.substitution_used = True
+        return self._begin_play()
+
+    def _answer_play(self, reply: str) -> list[Line]:
+        try:
+            entry = self.current.play(reply)
+        except BadEntryError as exc:
+            return [Line("retry", str(exc))]
+        lines: list[Line] = []
+        if entry.kind == "scored":
+            lines.append(Line("scored", f'"{entry.word}" earned {entry.points} points. Total: {entry.total} points'))
+        elif entry.kind == "invalid":
+            lines.append(Line("invalid", "That is not a valid word. Please choose another word."))
+        if not self.current.over:
+            lines.append(self._hand_line(self.current.hand))
+            return lines
+        if self.current.ran_out:
+            lines.append(Line("ran_out", "Ran out of letters"))
+        lines.append(Line("hand_total", f"Total score for this hand: {self.current.total}"))
+        if self._replaying:
+            self._replaying = False
+            self.records[-1].scores.append(self.current.total)
+            return lines + self._finish_hand()
+        self.records.append(HandRecord(number=self.hand_number, hand=dict(self.hand), scores=[self.current.total]))
+        if self.replay_used:
+            return lines + self._finish_hand()
+        self.phase = Phase.REPLAY
+        return lines
+
+    def _answer_replay(self, reply: str) -> list[Line]:
+        choice = self._yes_no(reply)
+        if choice is None:
+            return [Line("retry", "Please answer yes or no.")]
+        if choice:
+            self.replay_used = self._replaying = True
+            return self._begin_play()
+        return self._finish_hand()
+
+    def _finish_hand(self) -> list[Line]:
+        record = self.records[-1]
+        record.best = best_word(record.hand, self.words)
+        self.current = None
+        return [Line("best", best_word_line(record.best)), *self._next_hand()]
+
+
+def play_game(
+    words,
+    answers: Iterable[str],
+    hands: int | None = None,
+    hand_size: int = HAND_SIZE,
+    rng: random.Random | int | None = None,
+    deal: Callable[[int, random.Random], dict] = deal_hand,
+) -> WordGame:
+    """Play a whole game from scripted ``answers``; the game (``.total``, ``.transcript``, ``.records``).
+
+    Stops when the game is over or the answers run out.
+    """
+    game = WordGame(words, hands=hands, hand_size=hand_size, rng=rng, deal=deal)
+    game.start()
+    for text in answers:
+        if game.over:
+            break
+        game.answer(text)
+    return game
