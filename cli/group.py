@@ -31,6 +31,8 @@ class WordIndexGroup(TyperGroup):
         except WordIndexError as exc:
             fail(str(exc), exc.exit_code)
         except click.UsageError as exc:
+            if not exc.format_message():  # no arguments: the help was shown, nothing went wrong
+                sys.exit(0)
             command = exc.ctx.command_path if exc.ctx else "wordindex"
             fail(f"{exc.format_message()} (see `{command} --help`)", exc.exit_code)
         except click.ClickException as exc:
