@@ -8,6 +8,7 @@ import typer
 
 from . import context
 from .output import console, emit_json, note, out, stdout_is_terminal
+from .prompting import EndOfInput, ask
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -64,26 +65,6 @@ def _play_line(play) -> str:
     return f"{play.word} {play.score}{spelled}"
 
 
-class _EndOfInput(Exception):
-    """stdin closed in the middle of the game."""
-
-
-def _ask(prompt: str) -> str:
-    """Ask one question: ``input()`` in a terminal, else a line of stdin echoed back (a readable transcript)."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        try:
-            return input(prompt)
-        except EOFError:
-            raise _EndOfInput from None
-    typer.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    if not line:
-        raise _EndOfInput
-    answer = line.rstrip("\r\n")
-    typer.echo(answer)
-    return answer
-
-
 _STYLES = {
     "hand": "bold",
     "scored": "green",
@@ -129,8 +110,8 @@ def play_wordgame(
         try:
             _show(game.start(), terminal)
             while not game.over:
-                _show(game.answer(_ask(game.prompt)), terminal)
-        except (_EndOfInput, KeyboardInterrupt) as exc:
+                _show(game.answer(ask(game.prompt)), terminal)
+        except (EndOfInput, KeyboardInterrupt) as exc:
             out()
             finished = len(game.records)
             out(f"Game ended early. Total score over the {finished} finished hand{'s' if finished != 1 else ''}: {game.total}")
