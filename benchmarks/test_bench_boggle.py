@@ -1,0 +1,111 @@
+"""Boggle speed: solving in-process, the CLI end to end, --batch on 10,000 random boards.
+
+Run:  WORDINDEX_WORDLISTS=/work/shared/wordlists pytest benchmarks/test_bench_boggle.py --benchmark-only -q
+The 15-minute best-board run is a separate script: benchmarks/boggle_best_run.py.
+Targets (issue #4): perslatgsineters ≤ 20 ms in-process; `wordindex boggle BOARD` ≤ 400 ms end
+to end; --batch on 10,000 random 4×4 boards ≥ 5,000 boards/s for the whole process.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordindex.boggle.board import Board, parse_board
+from wordindex.boggle.lexicon import PrefixTable, QueryOracle
+from wordindex.boggle.rules import get_rules
+from wordindex.boggle.solver import score_boards, solve
+from wordindex.index import open_index
+
+OFFICIAL = get_rules("official")
+DENSE_4X4 = "perslatgsineters"
+DENSE_5X5 = "sepesdsracietilmanesligdr"
+
+
+def wordindex_command() -> list[str]:
+    """The console script next to this Python (avoids the slow pyenv shim)."""
+    script = Path(sys.executable).with_name("wordindex")
+    return [str(script)] if script.exists() else [shutil.which("wordindex") or "wordindex"]
+
+
+def random_boards(count: int, seed: int = 808813) -> list[str]:
+    """Random 4×4 boards, letters drawn uniformly from a-z."""
+    rng = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return ["".join(rng.choice(letters) for _ in range(16)) for _ in range(count)]
+
+
+@pytest.fixture(scope="module")
+def enable(bench_index_factory, reference_list):
+    path = bench_index_factory("enable2k", reference_list("enable2k.txt"))
+    with open_index(path) as index:
+        yield path, index
+
+
+@pytest.fixture(scope="module")
+def enable_table(enable):
+    return PrefixTable(enable[1])
+
+
+def test_solve_dense_4x4_query_per_depth(benchmark, enable):
+    """Every word of perslatgsineters, asking the index one query per search depth (what the CLI does)."""
+    _, index = enable
+    solution = benchmark(lambda: solve(QueryOracle(index), parse_board(DENSE_4X4), OFFICIAL))
+    assert (solution.count, solution.score) == (1045, 3625)
+
+
+def test_solve_dense_4x4_loaded_table(benchmark, enable_table):
+    """Every word of perslatgsineters on the prefix table loaded from the index."""
+    solution = benchmark(lambda: solve(enable_table, parse_board(DENSE_4X4), OFFICIAL))
+    assert (solution.count, solution.score) == (1045, 3625)
+
+
+def test_solve_dense_5x5_query_per_depth(benchmark, enable):
+    _, index = enable
+    solution = benchmark(lambda: solve(QueryOracle(index), parse_board(DENSE_5X5), OFFICIAL))
+    assert (solution.count, solution.score) == (2344, 10406)
+
+
+def test_load_prefix_table(benchmark, enable):
+    """One query reads the whole prefixes table into the transition table."""
+    _, index = enable
+    table = benchmark.pedantic(lambda: PrefixTable(index), rounds=5, iterations=1)
+    assert len(table) == 389_310
+
+
+def test_score_10000_random_boards_in_process(benchmark, enable_table):
+    boards = [Board(4, text) for text in random_boards(10_000)]
+    counts, scores = benchmark.pedantic(lambda: score_boards(enable_table, boards, OFFICIAL), rounds=5, iterations=1)
+    assert len(scores) == 10_000
+
+
+def test_cli_one_board_end_to_end(benchmark, enable):
+    """`wordindex boggle perslatgsineters`, Python start included."""
+    path, _ = enable
+    env = {**os.environ, "WORDINDEX_DB": str(path)}
+    command = [*wordindex_command(), "boggle", DENSE_4X4]
+    result = benchmark.pedantic(
+        lambda: subprocess.run(command, env=env, capture_output=True, text=True, check=True), rounds=15, iterations=1
+    )
+    assert result.stdout.rstrip().endswith("total: 1,045 words, 3,625 points (official rules, min 3 letters)")
+
+
+def test_cli_batch_10000_random_boards_end_to_end(benchmark, enable, tmp_path):
+    """`wordindex boggle --batch FILE` on 10,000 random boards, the whole process timed."""
+    path, _ = enable
+    source = tmp_path / "boards.txt"
+    source.write_text("\n".join(random_boards(10_000)) + "\n")
+    env = {**os.environ, "WORDINDEX_DB": str(path)}
+    command = [*wordindex_command(), "boggle", "--batch", str(source)]
+    result = benchmark.pedantic(
+        lambda: subprocess.run(command, env=env, capture_output=True, text=True, check=True), rounds=5, iterations=1
+    )
+    assert len(result.stdout.splitlines()) == 10_000
+    median = benchmark.stats.stats.median
+    benchmark.extra_info["boards_per_second"] = round(10_000 / median)

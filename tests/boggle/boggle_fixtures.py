@@ -1,0 +1,27 @@
+"""Fixtures of the Boggle tests: small hand-checked dictionaries and the ENABLE2K index."""
+
+from __future__ import annotations
+
+import pytest
+
+#: Words checked by hand against the boards in the tests (see each test).
+HAND_WORDS = [
+    # 2×2 "tesa": every cube touches every other one.
+    "at", "ate", "east", "eat", "eats", "sat", "sate", "sea", "seat", "set", "tea", "teas", "tees", "state", "zebra",
+    # 4×4 "abcdefghijklmnop"
+    "ache", "bad", "fab", "fink", "glop", "jinn", "kink", "knife", "mink", "plonk", "pony", "ab",
+    # Qu board "qene" (2×2)
+    "queen", "queens", "quern", "ne", "nee", "qi", "equine",
+    # 5×5 "abcdefghijklmnopqrstuvwxy"
+    "abc", "bag", "chin", "chino", "chinos", "hint", "nim", "stony", "ghost",
+]
+
+
+@pytest.fixture(scope="session")
+def hand_index(index_factory):
+    return index_factory("boggle_hand", words=sorted(set(HAND_WORDS)))
+
+
+@pytest.fixture(scope="session")
+def enable_index(index_factory, wordlist):
+    return index_factory("enable2k", path=wordlist("enable2k.txt"))

@@ -1,0 +1,321 @@
+"""The solver: hand-checked boards, the ENABLE2K golden answers, properties, both prefix oracles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordindex.boggle.board import Board, cube_tokens, parse_board
+from wordindex.boggle.lexicon import PrefixTable, QueryOracle
+from wordindex.boggle.rules import get_rules
+from wordindex.boggle.solver import find_path, score_boards, solve
+from wordindex.index import open_index
+
+from boggle_fixtures import HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
+
+OFFICIAL = get_rules("official")
+SIMPLE = get_rules("simple")
+
+
+@pytest.fixture(scope="module")
+def hand(hand_index):
+    with open_index(hand_index) as index:
+        yield index
+
+
+@pytest.fixture(scope="module")
+def hand_table(hand):
+    return PrefixTable(hand)
+
+
+def words_and_scores(solution):
+    return [(w.word, w.score) for w in solution.words]
+
+
+def oracles(index, table):
+    return [QueryOracle(index), table]
+
+
+# -- boards checked by hand -----------------------------------------------------------------
+
+
+def test_2x2_every_arrangement_of_distinct_cubes(hand, hand_table):
+    # t e / s a: all four cubes touch, so any word spelled with distinct t, e, s, a counts;
+    # "at" is too short, "tees" needs two e cubes, "state" two t cubes.
+    for lexicon in oracles(hand, hand_table):
+        solution = solve(lexicon, parse_board("tesa"), OFFICIAL)
+        assert words_and_scores(solution) == [
+            ("ate", 1), ("east", 1), ("eat", 1), ("eats", 1), ("sat", 1), ("sate", 1),
+            ("sea", 1), ("seat", 1), ("set", 1), ("tea", 1), ("teas", 1),
+        ]
+        assert (solution.count, solution.score) == (11, 11)
+        simple = solve(lexicon, parse_board("tesa"), SIMPLE)
+        assert words_and_scores(simple) == [("east", 1), ("eats", 1), ("sate", 1), ("seat", 1), ("teas", 1)]
+
+
+def test_4x4_abcdefghijklmnop(hand, hand_table):
+    # a b c d / e f g h / i j k l / m n o p. "ache" (a, c not adjacent), "bad", "pony",
+    # "kink" (one k), "jinn" (one n), "bag", "chin" cannot be formed; "ab" is too short.
+    for lexicon in oracles(hand, hand_table):
+        solution = solve(lexicon, parse_board("abcdefghijklmnop"), OFFICIAL)
+        assert words_and_scores(solution) == [
+            ("knife", 2), ("plonk", 2), ("abc", 1), ("fab", 1), ("fink", 1), ("glop", 1), ("mink", 1), ("nim", 1),
+        ]
+        assert (solution.count, solution.score) == (8, 10)
+        assert solution.find("knife").path == ((2, 2), (3, 1), (2, 0), (1, 1), (1, 0))
+        assert solution.find("plonk").path == ((3, 3), (2, 3), (3, 2), (3, 1), (2, 2))
+        shorter = solve(lexicon, parse_board("abcdefghijklmnop"), get_rules("official", 2))
+        assert ("ab", 1) in words_and_scores(shorter)
+
+
+def test_qu_board(hand, hand_table):
+    # Qu e / n e: "queen" is 4 cubes but 5 letters (2 points); "qi" needs a bare q.
+    for lexicon in oracles(hand, hand_table):
+        solution = solve(lexicon, parse_board("quene"), OFFICIAL)
+        assert words_and_scores(solution) == [("queen", 2), ("nee", 1)]
+        assert solution.find("queen").path[0] == (0, 0)
+        assert len(solution.find("queen").path) == 4
+        five = solve(lexicon, parse_board("qene"), get_rules("official", 5))
+        assert words_and_scores(five) == [("queen", 2)]
+
+
+def test_5x5(hand, hand_table):
+    # a b c d e / f g h i j / k l m n o / p Qu r s t / u v w x y: "ghost" (h, o apart),
+    # "stony", "knife", "mink" cannot be formed.
+    for lexicon in oracles(hand, hand_table):
+        solution = solve(lexicon, parse_board("abcdefghijklmnopqrstuvwxy"), OFFICIAL)
+        assert words_and_scores(solution) == [
+            ("chinos", 3), ("chino", 2), ("abc", 1), ("bag", 1), ("chin", 1), ("fab", 1), ("hint", 1), ("nim", 1),
+        ]
+        assert solution.score == 11
+        assert solution.find("chinos").path == ((0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 3))
+
+
+def test_a_board_without_words(hand):
+    solution = solve(QueryOracle(hand), parse_board("zzzz"), OFFICIAL)
+    assert (solution.count, solution.score, solution.words) == (0, 0, ())
+
+
+def test_score_boards_matches_solve(hand, hand_table):
+    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy", "zzzz", "zzzzzzzzz")]
+    for lexicon in oracles(hand, hand_table):
+        counts, scores = score_boards(lexicon, boards, OFFICIAL)
+        assert counts.tolist() == [11, 8, 2, 8, 0, 0]
+        assert scores.tolist() == [11, 10, 3, 11, 0, 0]
+
+
+def test_find_path():
+    board = parse_board("abcdefghijklmnop")
+    assert find_path(board, "KNIFE") == ((2, 2), (3, 1), (2, 0), (1, 1), (1, 0))
+    assert find_path(board, "ache") is None
+    assert find_path(board, "kk") is None
+    assert find_path(parse_board("qene"), "queen") is not None
+    assert find_path(parse_board("qene"), "qene") is None
+
+
+# -- golden answers (ENABLE2K, official rules) -----------------------------------------------------
+
+GOLDEN = [
+    ("abcdefghijklmnop", 16, 18),
+    ("fycliomgorilhjhu", 45, 46),
+    ("besbrrneeeehbteq", 92, 201),
+    ("perslatgsineters", 1045, 3625),
+    ("sepesdsracietilmanesligdr", 2344, 10406),
+]
+
+
+@pytest.fixture(scope="module")
+def enable(enable_index):
+    with open_index(enable_index) as index:
+        yield index
+
+
+@pytest.fixture(scope="module")
+def enable_table(enable):
+    return PrefixTable(enable)
+
+
+@pytest.mark.parametrize("board, count, score", GOLDEN)
+def test_golden_enable2k_answers(enable, enable_table, wordlist, board, count, score):
+    expected = set(Path(wordlist(f"boggle-answers/{board}.enable2k.txt")).read_text().split())
+    assert len(expected) == count
+    for lexicon in oracles(enable, enable_table):
+        solution = solve(lexicon, parse_board(board), OFFICIAL)
+        assert {w.word for w in solution.words} == expected
+        assert (solution.count, solution.score) == (count, score)
+        parsed = parse_board(board)
+        for found in solution.words:
+            assert parsed.spell(r * parsed.size + c for r, c in found.path) == found.word
+    counts, scores = score_boards(enable_table, [parse_board(board)], OFFICIAL)
+    assert (int(counts[0]), int(scores[0])) == (count, score)
+
+
+def test_golden_boards_scored_together(enable_table):
+    boards = [parse_board(b) for b, _, _ in GOLDEN]
+    counts, scores = score_boards(enable_table, boards, OFFICIAL)
+    assert counts.tolist() == [c for _, c, _ in GOLDEN]
+    assert scores.tolist() == [s for _, _, s in GOLDEN]
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+SMALL_WORDS = Path(__file__).resolve().parent.parent / "data" / "small_words.txt"
+
+
+@pytest.fixture(scope="module")
+def small(small_index):
+    with open_index(small_index) as index:
+        yield index
+
+
+@pytest.fixture(scope="module")
+def small_table(small):
+    return PrefixTable(small)
+
+
+def dictionary_words() -> list[str]:
+    return sorted({w.strip().lower() for w in SMALL_WORDS.read_text().split() if w.strip()})
+
+
+def brute_force(board: Board, words: list[str], min_length: int) -> set[str]:
+    """Every dictionary word that some path of adjacent distinct cells spells (checked independently)."""
+
+    def adjacent(a: int, b: int) -> bool:
+        (ra, ca), (rb, cb) = divmod(a, board.size), divmod(b, board.size)
+        return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+    def spells(tokens: list[str], used: tuple[int, ...]) -> bool:
+        if not tokens:
+            return True
+        return any(
+            board.faces[cell] == tokens[0] and cell not in used and (not used or adjacent(used[-1], cell))
+            and spells(tokens[1:], used + (cell,))
+            for cell in range(board.cell_count)
+        )
+
+    result = set()
+    for word in words:
+        tokens = cube_tokens(word)
+        if tokens and len(word) >= min_length and spells(tokens, ()):
+            result.add(word)
+    return result
+
+
+BOARD_LETTERS = "aaeeiostnclpq"
+
+
+@st.composite
+def boards(draw, sizes=(2, 3, 4)):
+    size = draw(st.sampled_from(sizes))
+    faces = draw(st.text(alphabet=BOARD_LETTERS, min_size=size * size, max_size=size * size))
+    return Board(size, faces)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(board=boards(sizes=(2, 3)), min_length=st.sampled_from([1, 2, 3, 4]))
+def test_solver_equals_brute_force(small, small_table, board, min_length):
+    rules = get_rules("official", min_length)
+    expected = brute_force(board, dictionary_words(), min_length)
+    for lexicon in (QueryOracle(small), small_table):
+        assert {w.word for w in solve(lexicon, board, rules).words} == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(board=boards(sizes=(3, 4, 5)), rules_name=st.sampled_from(["official", "simple"]))
+def test_every_word_found_has_a_valid_path_and_is_a_word(small, small_table, board, rules_name):
+    rules = get_rules(rules_name)
+    known = set(dictionary_words())
+    solution = solve(small_table, board, rules)
+    assert [w.word for w in solution.words] == [w.word for w in solve(QueryOracle(small), board, rules).words]
+    assert len({w.word for w in solution.words}) == solution.count
+    for found in solution.words:
+        assert found.word in known
+        assert len(found.word) >= rules.min_length
+        assert found.score == rules.points(len(found.word))
+        cells = [r * board.size + c for r, c in found.path]
+        assert len(set(cells)) == len(cells)
+        assert all(abs(a // board.size - b // board.size) <= 1 and abs(a % board.size - b % board.size) <= 1 for a, b in zip(cells, cells[1:]))
+        assert board.spell(cells) == found.word
+    keys = [(-w.score, w.word) for w in solution.words]
+    assert keys == sorted(keys)
+    counts, scores = score_boards(small_table, [board], rules)
+    assert (int(counts[0]), int(scores[0])) == (solution.count, solution.score)
+
+
+# -- SQLite and PostgreSQL agree -----------------------------------------------------------------
+
+
+def test_postgresql_gives_the_same_answers(pg_index_factory, hand, hand_table):
+    url = pg_index_factory("boggle_hand", words=sorted(set(HAND_WORDS)))
+    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy")]
+    with open_index(url) as pg:
+        assert pg.backend == "postgresql"
+        pg_table = PrefixTable(pg)
+        for board in boards:
+            expected = solve(QueryOracle(hand), board, OFFICIAL)
+            for lexicon in (QueryOracle(pg), pg_table):
+                got = solve(lexicon, board, OFFICIAL)
+                assert got.words == expected.words
+        assert score_boards(pg_table, boards, OFFICIAL)[1].tolist() == score_boards(hand_table, boards, OFFICIAL)[1].tolist()
+
+
+def test_postgresql_golden_enable2k(pg_index_factory, wordlist):
+    url = pg_index_factory("boggle_enable2k", path=wordlist("enable2k.txt"))
+    with open_index(url) as pg:
+        for board, count, score in GOLDEN:
+            solution = solve(QueryOracle(pg), parse_board(board), OFFICIAL)
+            assert (solution.count, solution.score) == (count, score)
+        counts, scores = score_boards(PrefixTable(pg), [parse_board(b) for b, _, _ in GOLDEN], OFFICIAL)
+        assert scores.tolist() == [s for _, _, s in GOLDEN]
+
+
+# -- the search design: set-based checks, dead prefixes never extended ------------------------
+
+
+class RecordingOracle(QueryOracle):
+    """A QueryOracle that records every batch of prefix checks."""
+
+    def __init__(self, index):
+        super().__init__(index)
+        self.batches: list[int] = []
+        self.parents_live: list[bool] = []
+
+    def children(self, nodes, codes):
+        self.parents_live.append(bool(self.has_longer[nodes].all()))
+        self.batches.append(len(nodes))
+        return super().children(nodes, codes)
+
+
+def test_one_query_per_depth_and_no_dead_prefix_extended(enable):
+    oracle = RecordingOracle(enable)
+    solution = solve(oracle, parse_board("perslatgsineters"), OFFICIAL)
+    assert solution.count == 1045
+    assert all(oracle.parents_live)  # only prefixes with has_longer are ever extended
+    assert oracle.queries == len(oracle.batches) == 12  # one query per search depth, 12 depths
+    assert sum(oracle.batches) > 6000  # thousands of candidates, still 12 queries
+
+
+def test_many_boards_share_each_depth_query(hand):
+    oracle = RecordingOracle(hand)
+    boards = [parse_board(t) for t in ("tesa", "aset", "east", "seta", "tase")]
+    counts, scores = score_boards(oracle, boards, OFFICIAL)
+    assert counts.tolist() == [11] * 5
+    assert oracle.queries <= 5  # depths, not boards × depths
+    assert all(oracle.parents_live)
+
+
+def test_wide_batches_are_split_with_the_same_answers(hand_table, monkeypatch):
+    import wordindex.boggle.solver as solver_module
+
+    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "aset", "zzzz", "teas")] * 7
+    expected = score_boards(hand_table, boards, OFFICIAL)
+    monkeypatch.setattr(solver_module, "MAX_FRONTIER", 5)
+    monkeypatch.setattr(solver_module, "GROUP_CELLS", 40)
+    monkeypatch.setattr(solver_module, "COMPACT_AT", 3)
+    counts, scores = score_boards(hand_table, boards, OFFICIAL)
+    assert counts.tolist() == expected[0].tolist()
+    assert scores.tolist() == expected[1].tolist()
+    assert scores.tolist()[:6] == [11, 10, 3, 11, 0, 11]

@@ -1,0 +1,306 @@
+"""Find every word on Boggle boards: a level-synchronous, vectorised search.
+
+The search keeps one *frontier*: every live path of the current depth, on
+every board being solved, as parallel numpy arrays (board, last cell,
+prefix node, bitmask of visited cells). One step extends all of them at
+once: each path × its 8 neighbour slots, minus visited cells and padding,
+gives the candidate extensions; the prefix oracle (``lexicon``) maps all
+candidates of the depth to their child prefixes in one batch (one query
+against the ``prefixes`` table, or one gather in the transition table
+loaded from it). Dead candidates are dropped, words are recorded, and only
+prefixes with ``has_longer`` go on: a dead prefix is never extended.
+
+A word counts once per board, however many paths spell it: found words are
+de-duplicated per (board, prefix node) with ``np.unique``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from .board import Board, cube_tokens, neighbour_lists
+from .lexicon import PAD, QU, ROOT
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class FoundWord:
+    """A word on the board, its points and one path of (row, col) cells spelling it."""
+
+    word: str
+    score: int
+    path: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every word of one board under one rule set, sorted by score (desc) then word."""
+
+    board: Board
+    rules: Rules
+    words: tuple[FoundWord, ...] = field(default_factory=tuple)
+
+    @property
+    def count(self) -> int:
+        return len(self.words)
+
+    @property
+    def score(self) -> int:
+        return sum(w.score for w in self.words)
+
+    def find(self, word: str) -> FoundWord | None:
+        word = word.lower()
+        return next((w for w in self.words if w.word == word), None)
+
+
+@lru_cache(maxsize=None)
+def neighbour_table(size: int) -> np.ndarray:
+    """(cells, 8) neighbour indexes, padded with ``cells`` (a cell that holds no cube)."""
+    cells = size * size
+    table = np.full((cells, 8), cells, dtype=np.int32)
+    for cell, near in enumerate(neighbour_lists(size)):
+        table[cell, : len(near)] = near
+    return table
+
+
+def board_codes(boards: list[Board]) -> np.ndarray:
+    """(boards, cells + 1) cube codes of boards of one size; the extra last column is PAD."""
+    cells = boards[0].cell_count
+    letters = np.frombuffer("".join(b.faces for b in boards).encode("ascii"), dtype=np.uint8)
+    codes = np.full((len(boards), cells + 1), PAD, dtype=np.int32)
+    codes[:, :cells] = np.where(letters == ord("q"), QU, letters.astype(np.int32) - 97).reshape(len(boards), cells)
+    return codes
+
+
+#: Most live paths extended in one step of a multi-board search; wider frontiers are
+#: extended in pieces (the paths are independent), which bounds memory.
+MAX_FRONTIER = 200_000
+#: Boards searched together in one frontier: this many cells' worth (2,048 4×4 boards).
+GROUP_CELLS = 32_768
+#: Found (board, word) keys are de-duplicated whenever this many have piled up.
+COMPACT_AT = 2_000_000
+KEY_SHIFT = 1 << 32
+
+
+@dataclass
+class _Found:
+    """Raw search output: one row per (board, word node), first path found."""
+
+    board: np.ndarray
+    node: np.ndarray
+    depth: np.ndarray
+    row: np.ndarray
+
+
+def _search(
+    lexicon, codes: np.ndarray, size: int, min_length: int, paths: list | None, max_frontier: int | None = None
+) -> _Found:
+    """Run the frontier search on boards of one size; ``paths`` collects (cells, parents) per depth.
+
+    Each path is a row of parallel arrays: ``base`` (its board's offset in
+    the flat code array), ``cell``, ``node``, ``mask`` (visited cells) and
+    ``position`` (its row in this depth's ``paths`` entry). Paths never
+    interact, so without ``paths`` a frontier wider than ``max_frontier`` is
+    extended half by half (a stack of pending pieces) instead of all at once.
+    """
+    n_boards = codes.shape[0]
+    cells = size * size
+    width = cells + 1
+    flat = codes.reshape(-1)
+    nbr = neighbour_table(size)
+    mask_type = np.int32 if width < 31 else np.int64
+    found_base, found_node, found_depth, found_row = [], [], [], []
+    found_keys: list[np.ndarray] = []
+    found_size = [0, COMPACT_AT]  # keys held, size that triggers the next compaction
+
+    def settle(base, cell, node, mask, position, depth):
+        """Record the words among new paths; keep the paths whose prefix has longer words."""
+        words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
+        if len(words) and paths is None:
+            # Only (board, word) pairs matter: keep them as keys, de-duplicated as they pile up.
+            found_keys.append((base[words] // width).astype(np.int64) * KEY_SHIFT + node[words])
+            found_size[0] += len(words)
+            if found_size[0] > found_size[1]:
+                found_keys[:] = [np.unique(np.concatenate(found_keys))]
+                found_size[0] = len(found_keys[0])
+                found_size[1] = 2 * found_size[0] + COMPACT_AT
+        elif len(words):
+            found_base.append(base[words])
+            found_node.append(node[words])
+            found_depth.append(np.full(len(words), depth, dtype=np.int64))
+            found_row.append(position[words])
+        live = np.flatnonzero(lexicon.has_longer[node])
+        if len(live) != len(node):
+            return base[live], cell[live], node[live], mask[live], position[live]
+        return base, cell, node, mask, position
+
+    def extend(base, cell, node, mask):
+        """Every live path one cube longer: all candidates of the step checked in one batch."""
+        near = nbr[cell]
+        if lexicon.batched_gather:
+            # A table lookup is cheap: look every neighbour slot up, then drop used cells.
+            child = lexicon.children(node[:, None], flat[base[:, None] + near])
+            rows, slots = np.nonzero(child)
+            next_cell = near[rows, slots]
+            free = np.flatnonzero((np.right_shift(mask[rows], next_cell) & 1) == 0)
+            rows = rows[free]
+            next_cell = next_cell[free]
+            next_node = child[rows, slots[free]]
+        else:
+            # A lookup is a query: drop used cells and padding first, ask only for the rest.
+            free = (np.right_shift(mask[:, None], near) & 1) == 0
+            free &= near != cells
+            rows, slots = np.nonzero(free)
+            next_cell = near[rows, slots]
+            child = lexicon.children(node[rows], flat[base[rows] + next_cell])
+            ok = np.flatnonzero(child)
+            rows = rows[ok]
+            next_cell = next_cell[ok]
+            next_node = child[ok]
+        next_mask = mask[rows] | np.left_shift(mask_type(1), next_cell.astype(mask_type))
+        return base[rows], next_cell, next_node, next_mask, rows
+
+    base = np.repeat(np.arange(n_boards, dtype=np.int32) * width, cells)
+    cell = np.tile(np.arange(cells, dtype=np.int32), n_boards)
+    node = lexicon.children(np.full(base.shape, ROOT, dtype=np.int32), flat[base + cell])
+    keep = np.flatnonzero(node)
+    base, cell, node = base[keep], cell[keep], node[keep]
+    mask = np.left_shift(mask_type(1), cell.astype(mask_type))
+    if paths is not None:
+        paths.append((cell, np.full(cell.shape, -1, dtype=np.int64)))
+    position = np.arange(len(cell), dtype=np.int64)
+    pending = [(settle(base, cell, node, mask, position, 0), 0)]
+    while pending:
+        (base, cell, node, mask, position), depth = pending.pop()
+        if not len(node):
+            continue
+        if paths is None and max_frontier is not None and len(node) > max_frontier:
+            half = len(node) // 2
+            pending.append(((base[half:], cell[half:], node[half:], mask[half:], position[half:]), depth))
+            pending.append(((base[:half], cell[:half], node[:half], mask[:half], position[:half]), depth))
+            continue
+        base, cell, node, mask, rows = extend(base, cell, node, mask)
+        if paths is not None:
+            paths.append((cell, position[rows]))
+        position = np.arange(len(cell), dtype=np.int64)
+        pending.append((settle(base, cell, node, mask, position, depth + 1), depth + 1))
+
+    if found_keys:
+        keys = np.unique(np.concatenate(found_keys))
+        return _Found(keys // KEY_SHIFT, keys % KEY_SHIFT, np.zeros(len(keys), dtype=np.int64), np.zeros(len(keys), dtype=np.int64))
+    if not found_base:
+        empty = np.zeros(0, dtype=np.int64)
+        return _Found(empty, empty, empty, empty)
+    return _Found(
+        np.concatenate(found_base).astype(np.int64) // width,
+        np.concatenate(found_node).astype(np.int64),
+        np.concatenate(found_depth),
+        np.concatenate(found_row),
+    )
+
+
+def _unique_words(found: _Found) -> np.ndarray:
+    """Indexes of the first occurrence of each (board, node) pair."""
+    keys = found.board * KEY_SHIFT + found.node
+    _, first = np.unique(keys, return_index=True)
+    return first
+
+
+def solve(lexicon, board: Board, rules: Rules) -> Solution:
+    """Every word on one board, each with its score and one path."""
+    paths: list = []
+    found = _search(lexicon, board_codes([board]), board.size, rules.min_length, paths)
+    table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
+    first = _unique_words(found)
+    depth = found.depth[first]
+    row = found.row[first].copy()
+    longest = int(depth.max(initial=-1)) + 1
+    cells = np.zeros((len(first), max(longest, 1)), dtype=np.int64)
+    # Walk every word's path back from its last cell, one depth at a time for all words at once.
+    for level in range(longest - 1, -1, -1):
+        here = np.flatnonzero(depth >= level)
+        step_cells, parents = paths[level]
+        at = row[here]
+        cells[here, level] = step_cells[at]
+        row[here] = parents[at]
+    size = board.size
+    words = []
+    for node, length, route in zip(found.node[first].tolist(), (depth + 1).tolist(), cells.tolist()):
+        word = lexicon.text(node)
+        path = tuple(divmod(c, size) for c in route[:length])
+        words.append(FoundWord(word, table[len(word)], path))
+    words.sort(key=lambda w: (-w.score, w.word))
+    return Solution(board, rules, tuple(words))
+
+
+def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(word counts, scores) of boards of one size given as cube codes (see ``board_codes``).
+
+    Up to ``GROUP_CELLS`` cells' worth of boards are searched together (2,048
+    4×4 boards); a frontier wider than ``MAX_FRONTIER`` paths is extended in
+    pieces. Both bound memory when many dense boards come at once.
+    """
+    group = max(1, GROUP_CELLS // (size * size))
+    counts = np.zeros(len(codes), dtype=np.int64)
+    scores = np.zeros(len(codes), dtype=np.int64)
+    for start in range(0, len(codes), group):
+        part = codes[start : start + group]
+        found = _search(lexicon, part, size, rules.min_length, None, MAX_FRONTIER)
+        table = np.array(rules.score_table(int(lexicon.length.max(initial=0)) + 2), dtype=np.int64)
+        first = _unique_words(found)
+        owner = found.board[first]
+        points = table[lexicon.length[found.node[first]]]
+        counts[start : start + len(part)] = np.bincount(owner, minlength=len(part))
+        scores[start : start + len(part)] = np.bincount(owner, weights=points, minlength=len(part)).astype(np.int64)
+    return counts, scores
+
+
+def score_boards(lexicon, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(word counts, scores) of many boards, solved together (grouped by size)."""
+    counts = np.zeros(len(boards), dtype=np.int64)
+    scores = np.zeros(len(boards), dtype=np.int64)
+    by_size: dict[int, list[int]] = {}
+    for i, b in enumerate(boards):
+        by_size.setdefault(b.size, []).append(i)
+    for size, members in by_size.items():
+        group_counts, group_scores = score_codes(lexicon, board_codes([boards[i] for i in members]), size, rules)
+        index = np.array(members, dtype=np.int64)
+        counts[index] = group_counts
+        scores[index] = group_scores
+    return counts, scores
+
+
+def find_path(board: Board, word: str) -> tuple[tuple[int, int], ...] | None:
+    """One path of adjacent, distinct cells spelling ``word``, or None.
+
+    A recursive backtracking search for a single word (the human's check in
+    the game), separate from the all-words search as CS106B asks.
+    """
+    tokens = cube_tokens(word.lower())
+    if not tokens:
+        return None
+    faces = board.faces
+    used = [False] * board.cell_count
+
+    def extend(cell: int, i: int, route: list[int]) -> list[int] | None:
+        if faces[cell] != tokens[i] or used[cell]:
+            return None
+        route.append(cell)
+        if i + 1 == len(tokens):
+            return route
+        used[cell] = True
+        for near in board.neighbours(cell):
+            if extend(near, i + 1, route) is not None:
+                return route
+        used[cell] = False
+        route.pop()
+        return None
+
+    for start in range(board.cell_count):
+        route = extend(start, 0, [])
+        if route is not None:
+            return tuple(board.coordinates(c) for c in route)
+    return None
