@@ -14,6 +14,7 @@ import typer
 
 from . import context
 from .output import console, emit_json, note, out, stderr_is_terminal, stdout_is_terminal
+from .prompting import EndOfInput, ask
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 RULES_HELP = (
@@ -438,34 +439,9 @@ class _BestProgress:
 # -- wordindex play boggle ---------------------------------------------------------------
 
 
-class _EndOfInput(Exception):
-    """stdin closed during the game."""
-
-
-def _ask(prompt: str) -> str:
-    """One line from the player: ``input()`` in a terminal, else stdin echoed (a readable transcript)."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        try:
-            return input(prompt)
-        except EOFError:
-            raise _EndOfInput from None
-        except UnicodeDecodeError:
-            return "\ufffd"  # not UTF-8: refused like any other bad answer
-    import click
-
-    click.echo(prompt, nl=False)
-    binary = getattr(sys.stdin, "buffer", None)
-    line = binary.readline().decode("utf-8", errors="replace") if binary is not None else sys.stdin.readline()
-    if not line:
-        click.echo("")
-        raise _EndOfInput
-    click.echo(line.rstrip("\r\n"))
-    return line.rstrip("\r\n")
-
-
 def _yes_or_no(prompt: str) -> bool:
     while True:
-        answer = _ask(prompt).strip().lower()
+        answer = ask(prompt).strip().lower()
         if answer[:1] in ("y", "n"):
             return answer[:1] == "y"
         out("Please type a word that begins with 'y' or 'n'.")
@@ -530,7 +506,8 @@ def play_boggle(
                 if not _yes_or_no("Play again (Y/N)? "):
                     break
             out("Have a nice day.")
-        except _EndOfInput:
+        except EndOfInput:
+            out()
             out("Goodbye.")
 
 
@@ -564,7 +541,7 @@ class _GameSession:
             return shake(self.dice_set, self.rng)
         cells = self.size * self.size
         while True:
-            text = _ask(f"Type the {cells} letters to appear on the board: ")
+            text = ask(f"Type the {cells} letters to appear on the board: ")
             try:
                 return parse_board(text, self.size)
             except BoardError:
@@ -588,7 +565,7 @@ class _GameSession:
         game = BoggleGame(self.index, board, self.rules)
         self._screen(game, "It's your turn!")
         while True:
-            word = _ask("Type a word (or Enter to stop): ").strip()
+            word = ask("Type a word (or Enter to stop): ").strip()
             if not word:
                 break
             guess = game.guess(word)

@@ -24,8 +24,11 @@ def ask(prompt: str) -> str:
             return input(prompt)
         except EOFError:
             raise EndOfInput from None
+        except UnicodeDecodeError:
+            return "\ufffd"  # not UTF-8: refused like any other bad answer
     click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
+    binary = getattr(sys.stdin, "buffer", None)
+    line = binary.readline().decode("utf-8", errors="replace") if binary is not None else sys.stdin.readline()
     if not line:
         raise EndOfInput
     answer = line.rstrip("\r\n")
