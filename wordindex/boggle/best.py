@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..alphabet import LETTERS
 from .board import SIZES, Board, BoardError
 from .lexicon import PAD, QU
 from .rules import Rules
 from .solver import score_codes
 
 #: Letters a board may hold (``q`` is the Qu cube).
-FACES = "abcdefghijklmnopqrstuvwxyz"
+FACES = LETTERS
 
 
 @dataclass(frozen=True)
