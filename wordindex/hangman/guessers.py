@@ -1,0 +1,196 @@
+"""Guessers: the next letter from a pattern and the letters guessed so far.
+
+The four letter-frequency guessers of CS61B's "Awakening of Azathoth" and
+the Ruby Quiz database guesser, plus ``split``, a stronger strategy that
+looks at the family split each letter would cause. Every frequency guesser
+is one query on the index (see ``queries``); ``split`` adds one family-split
+statement, and a batched look-ahead when letters are close.
+
+Rules shared by all: a letter's weight is counted over the candidate words;
+only unguessed letters with a positive weight can be chosen; the highest
+weight wins and ties go to the alphabetically earliest letter; with no such
+letter the answer is ``?``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..alphabet import LETTERS
+from ..errors import UsageError
+from ..index import Index
+from .queries import LetterCounts, letter_counts, letter_counts_many, split_families, split_families_many, totals_counts
+from .state import NoCandidateError, Position
+
+NO_GUESS = "?"
+DEFAULT_STRATEGY = "paga"
+STRATEGIES = ("naive", "pattern", "paga", "containing", "split")
+
+#: ``split``: how many of the most widely held letters get a family split.
+SPLIT_CANDIDATES = 6
+#: ``split``: weight of one bit of remaining uncertainty, in misses, is SPLIT_BITS_WEIGHT * 2**-blanks.
+SPLIT_BITS_WEIGHT = 16.0
+#: ``split``: share of the worst case (the largest family) in a letter's cost.
+SPLIT_WORST_SHARE = 0.6
+#: ``split``: letters whose cost is within this of the best are compared by looking ahead ...
+SPLIT_NEAR = 0.04
+#: ``split``: ... this many families deep along the largest family.
+SPLIT_DEPTH = 2
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A guesser's answer: the letter (or ``?``) and what it was chosen from."""
+
+    letter: str
+    strategy: str
+    candidates: int
+    frequencies: dict  # unguessed letter -> weight, positive weights only, alphabetical
+
+    @property
+    def found(self) -> bool:
+        return self.letter != NO_GUESS
+
+
+def check_strategy(name: str) -> str:
+    key = (name or "").strip().lower()
+    if key not in STRATEGIES:
+        raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
+    return key
+
+
+def best_letter(weights: dict, guessed) -> str:
+    """Highest positive weight among unguessed letters; ties → earliest letter; else ``?``."""
+    best, best_weight = NO_GUESS, 0
+    for letter in LETTERS:
+        weight = weights.get(letter, 0)
+        if letter not in guessed and weight > best_weight:
+            best, best_weight = letter, weight
+    return best
+
+
+def unguessed_weights(weights: dict, guessed) -> dict:
+    return {x: weights[x] for x in LETTERS if x not in guessed and weights.get(x, 0) > 0}
+
+
+def split_shortlist(counts: LetterCounts, guessed) -> list[str]:
+    """The letters ``split`` examines: the most widely held unguessed ones."""
+    held = [x for x in LETTERS if x not in guessed and counts.containing[x] > 0]
+    held.sort(key=lambda x: (-counts.containing[x], x))
+    return held[:SPLIT_CANDIDATES]
+
+
+def _miss(mask: int) -> float:
+    return 1.0 if mask == 0 else 0.0
+
+
+def largest_family(position: Position, letter: str, families: dict) -> tuple[int, int]:
+    """The family an evil chooser keeps: largest; tie → the pattern that sorts first ('-' first)."""
+    return min(families.items(), key=lambda item: (-item[1], position.pattern.reveal(letter, item[0]).text))
+
+
+def split_cost(families: dict, total: int, blanks: int, largest: tuple, largest_value: float | None = None) -> float:
+    """Estimated misses still to pay after a guess that splits ``total`` words into ``families``.
+
+    ``families`` maps the positions mask the letter would show (0: not in the
+    word, a miss) to the family size. A family of n words is worth
+    ``weight * log2(n)`` more misses, the weight growing as blanks run out
+    (late in a word, telling the last candidates apart is what costs). The cost
+    blends the expectation over an honest choice of word (share 1 -
+    SPLIT_WORST_SHARE) with the cost of the family an evil chooser keeps, the
+    largest (``largest``: its mask and size). ``largest_value`` replaces the
+    estimate of that family when it was looked at more closely.
+    """
+    weight = SPLIT_BITS_WEIGHT * 2.0 ** (-blanks)
+    expected = 0.0
+    for mask, size in families.items():
+        rest = largest_value if (largest_value is not None and (mask, size) == largest) else weight * math.log2(size)
+        expected += size / total * (_miss(mask) + rest)
+    mask, size = largest
+    worst = _miss(mask) + (largest_value if largest_value is not None else weight * math.log2(size))
+    return (1.0 - SPLIT_WORST_SHARE) * expected + SPLIT_WORST_SHARE * worst
+
+
+def _blanks(position: Position) -> int:
+    return position.pattern.text.count("-")
+
+
+def family_values(index: Index, positions: list, depth: int) -> list:
+    """The best ``split_cost`` at each family, looking ``depth`` families deep along the largest ones.
+
+    Batched: one statement for the counts of all the families, one for all
+    their splits, then the same for the largest families one level down.
+    """
+    if not positions:
+        return []
+    counts = letter_counts_many(index, positions)
+    shortlists = [split_shortlist(c, p.guessed) for c, p in zip(counts, positions)]
+    splits = split_families_many(index, list(zip(positions, shortlists)))
+    largest = [
+        {x: largest_family(p, x, splits_x[x]) for x in shortlist}
+        for p, shortlist, splits_x in zip(positions, shortlists, splits)
+    ]
+    deeper: list = []
+    if depth > 1:
+        for p, shortlist, big in zip(positions, shortlists, largest):
+            for x in shortlist:
+                mask, size = big[x]
+                if size > 1:
+                    deeper.append((p, x, p.after(x, mask)))
+    deeper_values = dict(zip([(id(p), x) for p, x, _ in deeper], family_values(index, [c for _, _, c in deeper], depth - 1)))
+    values = []
+    for p, c, shortlist, splits_x, big in zip(positions, counts, shortlists, splits, largest):
+        best = None
+        for x in shortlist:
+            cost = split_cost(splits_x[x], c.candidates, _blanks(p), big[x], deeper_values.get((id(p), x)))
+            best = cost if best is None else min(best, cost)
+        values.append(best if best is not None else 0.0)
+    return values
+
+
+def choose_split(index: Index, position: Position, counts: LetterCounts, splits: dict) -> str:
+    """``split``'s letter: the lowest ``split_cost``; letters within SPLIT_NEAR of it are
+    compared by looking ahead along the largest family (SPLIT_DEPTH families deep)."""
+    costs = {}
+    largest = {}
+    for letter in sorted(splits):
+        families = splits[letter]
+        if letter in position.guessed or not families:
+            continue
+        largest[letter] = largest_family(position, letter, families)
+        costs[letter] = split_cost(families, counts.candidates, _blanks(position), largest[letter])
+    if not costs:
+        return NO_GUESS
+    best = min(costs, key=lambda x: (costs[x], x))
+    near = [x for x in sorted(costs) if costs[x] <= costs[best] + SPLIT_NEAR]
+    if len(near) == 1:
+        return best
+    looked = [x for x in near if largest[x][1] > 1]
+    values = dict(zip(looked, family_values(index, [position.after(x, largest[x][0]) for x in looked], SPLIT_DEPTH)))
+    return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
+
+
+def next_guess(index: Index, position: Position, strategy: str = DEFAULT_STRATEGY) -> Guess:
+    """The guesser's next letter for ``position`` (NoCandidateError if no word fits)."""
+    strategy = check_strategy(strategy)
+    guessed = position.guessed
+    if strategy == "naive":
+        counts = totals_counts(index, None)
+        weights = counts.occurrences
+    else:
+        exclusive = strategy != "pattern"
+        counts = letter_counts(index, position, exclusive=exclusive, containing=strategy in ("containing", "split"))
+        if counts.candidates == 0:
+            misses = "".join(sorted(position.misses))
+            rule = f" without the letters {misses}" if exclusive and misses else ""
+            raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}{rule}")
+        weights = counts.containing if strategy == "containing" else counts.occurrences
+    frequencies = unguessed_weights(weights, guessed)
+    if strategy == "split":
+        shortlist = split_shortlist(counts, guessed)
+        splits = split_families(index, position, shortlist)
+        letter = choose_split(index, position, counts, splits)
+    else:
+        letter = best_letter(weights, guessed)
+    return Guess(letter=letter, strategy=strategy, candidates=counts.candidates, frequencies=frequencies)
