@@ -9,15 +9,19 @@ it did not keep instead of dropping them silently.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .alphabet import MAX_WORD_LENGTH, is_plain_word
+from .alphabet import MAX_WORD_LENGTH
 from .errors import DictionaryError
 
 SKIP_NOT_AZ = "not a-z only"
 SKIP_DUPLICATE = "duplicate"
 SKIP_TOO_LONG = f"longer than {MAX_WORD_LENGTH} letters"
+
+#: A whole line of lowercase a-z (``re.ASCII`` keeps out other alphabets' letters).
+_PLAIN = re.compile(r"[a-z]+", re.ASCII).fullmatch
 
 
 @dataclass
@@ -44,26 +48,27 @@ class Dictionary:
 
 
 def parse_lines(lines, stats: DictionaryStats | None = None) -> tuple[list[str], DictionaryStats]:
-    """Normalise text lines into unique a-z words (first occurrence wins)."""
+    """Normalise text lines into unique a-z words (first occurrence wins).
+
+    Written as whole-list passes (comprehensions, ``dict.fromkeys``) rather
+    than one loop with branches: a 430k-line file is read in a fraction of
+    the time.
+    """
     stats = stats or DictionaryStats()
-    seen: set[str] = set()
-    words: list[str] = []
-    skipped = stats.skipped
-    for raw in lines:
-        stats.lines_read += 1
-        word = raw.strip().lower()
-        if not word:
-            stats.blank_lines += 1
-            continue
-        if not is_plain_word(word):
-            skipped[SKIP_NOT_AZ] = skipped.get(SKIP_NOT_AZ, 0) + 1
-        elif len(word) > MAX_WORD_LENGTH:
-            skipped[SKIP_TOO_LONG] = skipped.get(SKIP_TOO_LONG, 0) + 1
-        elif word in seen:
-            skipped[SKIP_DUPLICATE] = skipped.get(SKIP_DUPLICATE, 0) + 1
-        else:
-            seen.add(word)
-            words.append(word)
+    cleaned = [line.strip().lower() for line in lines]
+    stats.lines_read += len(cleaned)
+    present = [word for word in cleaned if word]
+    stats.blank_lines += len(cleaned) - len(present)
+    plain = [word for word in present if _PLAIN(word)]
+    fitting = [word for word in plain if len(word) <= MAX_WORD_LENGTH]
+    words = list(dict.fromkeys(fitting))
+    for reason, count in (
+        (SKIP_NOT_AZ, len(present) - len(plain)),
+        (SKIP_TOO_LONG, len(plain) - len(fitting)),
+        (SKIP_DUPLICATE, len(fitting) - len(words)),
+    ):
+        if count:
+            stats.skipped[reason] = stats.skipped.get(reason, 0) + count
     return words, stats
 
 
