@@ -15,7 +15,7 @@ from pathlib import Path
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from .errors import (

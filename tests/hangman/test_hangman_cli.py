@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from wordindex.hangman.game import LOST, WON, HangmanGame, make_chooser
+from wordindex.hangman.game import LOST, HangmanGame, make_chooser
 from wordindex.hangman.state import BadGuessError
 from wordindex.index import open_index
 
