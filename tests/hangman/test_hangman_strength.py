@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from wordindex.hangman.guessers import STRATEGIES
+from wordindex.hangman.choosers import EvilChooser
+from wordindex.hangman.guessers import (
+    SPLIT_DEPTH,
+    SPLIT_DEPTH_LONG,
+    SPLIT_NEAR,
+    SPLIT_NEAR_LONG,
+    SPLIT_PRUNE_LONG,
+    STRATEGIES,
+    look_ahead,
+    next_guess,
+)
 from wordindex.hangman.solver import solve
+from wordindex.hangman.state import blank_position, parse_position
 from wordindex.hangman.strength import evil_misses, honest_tree
 from wordindex.index import open_index
 
@@ -38,3 +51,36 @@ def test_nine_words_by_hand(index_factory):
         # against evil, paga misses e (ally cool good), hits o (-oo-: cool good), then c: cool and good
         # tie 1:1 and -oo- sorts before coo-, so c misses too; g and d finish good: two misses.
         assert evil_misses(index, 4, "paga") == 2
+
+
+BUNDLED = Path(__file__).resolve().parents[2] / "data" / "dictionary.txt"
+
+
+@pytest.fixture(scope="module")
+def long_words(index_factory):
+    """The 15- and 16-letter words of the bundled dictionary (the evil chooser only sees one length)."""
+    words = [w for w in BUNDLED.read_text().split() if len(w) in (15, 16)]
+    with open_index(index_factory("hangman_long_words", words=words)) as index:
+        yield index
+
+
+@pytest.mark.parametrize("length", [15, 16])
+def test_split_looks_past_the_first_miss_against_evil(long_words, length):
+    # paga (and a narrow look-ahead) opens with i: the smallest miss family (147 words at 15, 62 at 16),
+    # where every letter misses again. split compares the letters within SPLIT_NEAR_LONG of the best and
+    # sees that after e (15: 283 words) or o (16: 158 words), a miss too, i is a hit: one miss in all.
+    assert evil_misses(long_words, length, "paga") == 2
+    assert evil_misses(long_words, length, "split") == 1
+    chooser = EvilChooser(long_words, length)
+    first = next_guess(long_words, chooser.position, "split").letter
+    assert (first, chooser.guess(first)) == ({15: "e", 16: "o"}[length], 0)
+    assert next_guess(long_words, chooser.position, "split").letter == "i"
+    assert chooser.guess("i") > 0
+
+
+def test_split_looks_further_only_from_nine_blanks():
+    for length in range(1, 9):
+        assert look_ahead(blank_position(length)) == (SPLIT_NEAR, SPLIT_DEPTH, None)
+    assert look_ahead(blank_position(9)) == (SPLIT_NEAR, SPLIT_DEPTH_LONG, SPLIT_PRUNE_LONG)
+    assert look_ahead(blank_position(12)) == (SPLIT_NEAR_LONG, SPLIT_DEPTH_LONG, SPLIT_PRUNE_LONG)
+    assert look_ahead(parse_position("ab-----------")) == (SPLIT_NEAR, SPLIT_DEPTH_LONG, SPLIT_PRUNE_LONG)  # 11 blanks

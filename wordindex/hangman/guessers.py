@@ -37,6 +37,16 @@ SPLIT_WORST_SHARE = 0.6
 SPLIT_NEAR = 0.04
 #: ``split``: ... this many families deep along the largest family.
 SPLIT_DEPTH = 2
+#: ``split``: with at least this many blanks the look-ahead goes SPLIT_DEPTH_LONG families deep.
+SPLIT_LONG_BLANKS = 9
+SPLIT_DEPTH_LONG = 3
+#: ``split``: with at least this many blanks letters within SPLIT_NEAR_LONG of the best are looked at.
+#: (Long words: the bits weight has vanished, costs are miss chances, and a letter that misses a little
+#: more often now can save a miss later; for short words a wider margin cost evil misses at lengths 6 and 8.)
+SPLIT_WIDE_BLANKS = 12
+SPLIT_NEAR_LONG = 0.06
+#: ``split``: in the long look-ahead, a family looks deeper only after its letters within this of its best.
+SPLIT_PRUNE_LONG = 0.04
 
 
 @dataclass(frozen=True)
@@ -116,11 +126,13 @@ def _blanks(position: Position) -> int:
     return position.pattern.text.count("-")
 
 
-def family_values(index: Index, positions: list, depth: int) -> list:
+def family_values(index: Index, positions: list, depth: int, prune: float | None = None) -> list:
     """The best ``split_cost`` at each family, looking ``depth`` families deep along the largest ones.
 
     Batched: one statement for the counts of all the families, one for all
     their splits, then the same for the largest families one level down.
+    With ``prune``, a family looks deeper only after the letters whose own
+    cost is within ``prune`` of its best (the others keep their estimate).
     """
     if not positions:
         return []
@@ -133,12 +145,17 @@ def family_values(index: Index, positions: list, depth: int) -> list:
     ]
     deeper: list = []
     if depth > 1:
-        for p, shortlist, big in zip(positions, shortlists, largest):
-            for x in shortlist:
+        for p, c, shortlist, splits_x, big in zip(positions, counts, shortlists, splits, largest):
+            worth = shortlist
+            if prune is not None and shortlist:
+                own = {x: split_cost(splits_x[x], c.candidates, _blanks(p), big[x]) for x in shortlist}
+                worth = [x for x in shortlist if own[x] <= min(own.values()) + prune]
+            for x in worth:
                 mask, size = big[x]
                 if size > 1:
                     deeper.append((p, x, p.after(x, mask)))
-    deeper_values = dict(zip([(id(p), x) for p, x, _ in deeper], family_values(index, [c for _, _, c in deeper], depth - 1)))
+    children = family_values(index, [child for _, _, child in deeper], depth - 1, prune)
+    deeper_values = dict(zip([(id(p), x) for p, x, _ in deeper], children))
     values = []
     for p, c, shortlist, splits_x, big in zip(positions, counts, shortlists, splits, largest):
         best = None
@@ -149,9 +166,24 @@ def family_values(index: Index, positions: list, depth: int) -> list:
     return values
 
 
+def look_ahead(position: Position) -> tuple[float, int, float | None]:
+    """``split``'s look-ahead for ``position``: the cost margin of the letters it compares, its depth,
+    and the ``prune`` margin of ``family_values`` (None: every shortlisted letter looks deeper).
+
+    Up to 8 blanks: SPLIT_NEAR, SPLIT_DEPTH, no pruning. From SPLIT_LONG_BLANKS blanks it looks
+    SPLIT_DEPTH_LONG families deep, pruned to SPLIT_PRUNE_LONG, and from SPLIT_WIDE_BLANKS it
+    also compares the letters within SPLIT_NEAR_LONG of the best.
+    """
+    blanks = _blanks(position)
+    margin = SPLIT_NEAR_LONG if blanks >= SPLIT_WIDE_BLANKS else SPLIT_NEAR
+    if blanks >= SPLIT_LONG_BLANKS:
+        return margin, SPLIT_DEPTH_LONG, SPLIT_PRUNE_LONG
+    return margin, SPLIT_DEPTH, None
+
+
 def choose_split(index: Index, position: Position, counts: LetterCounts, splits: dict) -> str:
-    """``split``'s letter: the lowest ``split_cost``; letters within SPLIT_NEAR of it are
-    compared by looking ahead along the largest family (SPLIT_DEPTH families deep)."""
+    """``split``'s letter: the lowest ``split_cost``; letters within a margin of it are
+    compared by looking ahead along the largest family (``look_ahead``: margin, depth, pruning)."""
     costs = {}
     largest = {}
     for letter in sorted(splits):
@@ -163,11 +195,12 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
     if not costs:
         return NO_GUESS
     best = min(costs, key=lambda x: (costs[x], x))
-    near = [x for x in sorted(costs) if costs[x] <= costs[best] + SPLIT_NEAR]
+    margin, depth, prune = look_ahead(position)
+    near = [x for x in sorted(costs) if costs[x] <= costs[best] + margin]
     if len(near) == 1:
         return best
     looked = [x for x in near if largest[x][1] > 1]
-    values = dict(zip(looked, family_values(index, [position.after(x, largest[x][0]) for x in looked], SPLIT_DEPTH)))
+    values = dict(zip(looked, family_values(index, [position.after(x, largest[x][0]) for x in looked], depth, prune)))
     return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
 
 
