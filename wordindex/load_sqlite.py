@@ -7,6 +7,7 @@ build that dies leaves only a ``*.partial`` file, removed by the next build.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sqlite3
 from pathlib import Path
@@ -27,7 +28,7 @@ def _insert_sql(table) -> str:
 def remove_stale_partials(target: Path) -> None:
     """Delete ``*.partial`` files left by builds that were killed."""
     for partial in target.parent.glob(f"{target.name}.*.partial"):
-        pid = partial.name[len(target.name) + 1 : -len(".partial")]
+        pid = partial.name[len(target.name) + 1 :].split(".")[0]
         if pid.isdigit() and _process_alive(int(pid)):
             continue
         partial.unlink(missing_ok=True)
@@ -61,9 +62,69 @@ def _create_schema(path: Path) -> list[str]:
     return [create for _, create in ddl]
 
 
-def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Progress) -> None:
-    from .schema import index_info, letter_totals, prefixes, words
+def _write_prefix_file(side: Path, create_table: str, words: list[str]) -> None:
+    """Fill ``side`` (a scratch SQLite file) with the prefixes table: the forked helper's job."""
+    connection = sqlite3.connect(side, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode = OFF")
+        connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("BEGIN")
+        connection.execute(create_table)
+        connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", prefix_rows(words))
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
 
+
+class PrefixHelper:
+    """Builds the prefixes table on the second core while the words load.
+
+    Generating ~1 prefix row per letter and inserting them costs as much as
+    the words themselves, and needs nothing the words load produces, so a
+    forked process writes them into a scratch file that the main load copies
+    in with one ``INSERT ... SELECT`` (inside its single transaction). Where
+    ``fork`` is unavailable the same work runs in-process.
+    """
+
+    def __init__(self, side: Path, words: list[str]):
+        from sqlalchemy.dialects import sqlite as sqlite_dialect
+        from sqlalchemy.schema import CreateTable
+
+        from .schema import prefixes
+
+        self.side = side
+        self.words = words
+        self.create_table = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
+        self.process = None
+        if "fork" in multiprocessing.get_all_start_methods():
+            context = multiprocessing.get_context("fork")
+            self.process = context.Process(
+                target=_write_prefix_file, args=(side, self.create_table, words), daemon=True
+            )
+            self.process.start()
+
+    def finish(self) -> None:
+        """Wait for the prefixes file (or write it here)."""
+        if self.process is None:
+            _write_prefix_file(self.side, self.create_table, self.words)
+            return
+        self.process.join()
+        if self.process.exitcode != 0:
+            raise DatabaseError(f"building the prefixes failed (helper process exit code {self.process.exitcode})")
+
+    def close(self) -> None:
+        """Stop the helper if it still runs and remove its file."""
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.side.unlink(missing_ok=True)
+
+
+def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Progress) -> None:
+    from .schema import index_info, letter_totals, words
+
+    side = path.with_name(path.name.replace(".partial", ".prefixes.partial"))
+    helper = PrefixHelper(side, plan.ordered_words)
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute("PRAGMA journal_mode = OFF")  # a failed build deletes the file anyway
@@ -78,13 +139,14 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
             connection.executemany(sql, batch)
             done += len(batch)
             progress("loading words", done, total)
-        done = 0
-        sql = _insert_sql(prefixes)
-        for batch in batches(prefix_rows(plan.ordered_words), 50_000):
-            connection.executemany(sql, batch)
-            done += len(batch)
-            progress("loading prefixes", done, 0)
         connection.executemany(_insert_sql(letter_totals), letter_total_rows(features))
+        progress("loading prefixes", 0, 1)
+        helper.finish()
+        connection.execute("COMMIT")  # ATTACH is not allowed inside a transaction
+        connection.execute("ATTACH DATABASE ? AS side", (str(side),))
+        connection.execute("BEGIN")
+        connection.execute("INSERT INTO prefixes SELECT prefix, is_word, has_longer FROM side.prefixes")
+        progress("loading prefixes", 1, 1)
         for i, create in enumerate(create_indexes, start=1):
             progress("creating indexes", i - 1, len(create_indexes))
             connection.execute(create)
@@ -92,11 +154,13 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         info = plan.info_row()
         connection.execute(_insert_sql(index_info), [info[name] for name in column_names(index_info)])
         connection.execute("COMMIT")
+        connection.execute("DETACH DATABASE side")
         progress("analyzing", 0, 1)
         connection.execute("ANALYZE")
         progress("analyzing", 1, 1)
     finally:
         connection.close()
+        helper.close()
 
 
 def build_sqlite(location: Location, plan: BuildPlan, progress: Progress) -> None:
