@@ -25,3 +25,12 @@ def hand_index(index_factory):
 @pytest.fixture(scope="session")
 def enable_index(index_factory, wordlist):
     return index_factory("enable2k", path=wordlist("enable2k.txt"))
+
+#: The golden answer files' totals (ENABLE2K, official rules): board, words, points.
+GOLDEN = [
+    ("abcdefghijklmnop", 16, 18),
+    ("fycliomgorilhjhu", 45, 46),
+    ("besbrrneeeehbteq", 92, 201),
+    ("perslatgsineters", 1045, 3625),
+    ("sepesdsracietilmanesligdr", 2344, 10406),
+]

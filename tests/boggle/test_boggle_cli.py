@@ -6,15 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from boggle_fixtures import HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
+from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 
-GOLDEN = [
-    ("abcdefghijklmnop", 16, 18),
-    ("fycliomgorilhjhu", 45, 46),
-    ("besbrrneeeehbteq", 92, 201),
-    ("perslatgsineters", 1045, 3625),
-    ("sepesdsracietilmanesligdr", 2344, 10406),
-]
 
 
 def test_json_output_is_the_issue_format(run_cli, hand_index):

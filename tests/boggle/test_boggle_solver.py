@@ -14,7 +14,7 @@ from wordindex.boggle.rules import get_rules
 from wordindex.boggle.solver import find_path, score_boards, solve
 from wordindex.index import open_index
 
-from boggle_fixtures import HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
+from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 
 OFFICIAL = get_rules("official")
 SIMPLE = get_rules("simple")
@@ -118,13 +118,6 @@ def test_find_path():
 
 # -- golden answers (ENABLE2K, official rules) -----------------------------------------------------
 
-GOLDEN = [
-    ("abcdefghijklmnop", 16, 18),
-    ("fycliomgorilhjhu", 45, 46),
-    ("besbrrneeeehbteq", 92, 201),
-    ("perslatgsineters", 1045, 3625),
-    ("sepesdsracietilmanesligdr", 2344, 10406),
-]
 
 
 @pytest.fixture(scope="module")
