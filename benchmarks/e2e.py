@@ -56,7 +56,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--db", help="existing index URL or path (default: build one)")
-    parser.add_argument("--build", default=str(ROOT / "data" / "dictionary.txt"), help="dictionary to build when --db is not given")
+    parser.add_argument(
+        "--build", default=str(ROOT / "data" / "dictionary.txt"), help="dictionary to build when --db is not given"
+    )
     options = parser.parse_args()
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as folder:

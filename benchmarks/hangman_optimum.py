@@ -13,7 +13,7 @@ practical only for short lengths.
 from __future__ import annotations
 
 import argparse
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -22,7 +22,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def most_wins(words: list[str], lives: int = 6) -> int:
     """Maximum number of words won over all guessing strategies (a decision tree per family)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(family: frozenset, misses_left: int) -> int:
         if len(family) == 1:
             return 1  # its remaining letters are guessed without a miss

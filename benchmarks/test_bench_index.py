@@ -1,20 +1,19 @@
 """In-process speed of the foundation: building and the basic queries.
 
-    pytest benchmarks/test_bench_index.py --benchmark-only
-    WORDINDEX_BENCH_BIG=/tmp/insane_az.txt pytest benchmarks/test_bench_index.py --benchmark-only
+pytest benchmarks/test_bench_index.py --benchmark-only
+WORDINDEX_BENCH_BIG=/tmp/insane_az.txt pytest benchmarks/test_bench_index.py --benchmark-only
 """
 
 import os
 from pathlib import Path
 
 import pytest
+from conftest import BUNDLED
 
 from wordindex.build import build_index
 from wordindex.index import open_index
 from wordindex.lookup import check_prefixes, check_words, words_matching
 from wordindex.pattern import parse_letters, parse_pattern
-
-from conftest import BUNDLED
 
 
 def test_build_bundled(benchmark, tmp_path):

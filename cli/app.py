@@ -42,7 +42,9 @@ def main_options(
         "or a SQLite file path. Default: wordindex.db in your user data directory.",
         show_default=False,
     ),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
 ) -> None:
     """Word games on one precomputed word index."""
     ctx.obj = AppState(db=db)

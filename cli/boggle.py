@@ -315,7 +315,9 @@ def boggle_best(
     rules: str = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP + " Default: official."),
     min_length: int = MIN_LENGTH_OPTION,
     seconds: float = typer.Option(60.0, "--seconds", "-s", metavar="S", help="Stop after S seconds."),
-    steps: int = typer.Option(None, "--steps", metavar="K", help="Stop after K search steps (same seed + same K = same boards)."),
+    steps: int = typer.Option(
+        None, "--steps", metavar="K", help="Stop after K search steps (same seed + same K = same boards)."
+    ),
     seed: int = typer.Option(None, "--seed", metavar="S", help="Random seed (one is picked and shown when not given)."),
     top: int = typer.Option(5, "--top", metavar="K", help="How many of the best boards to print."),
     json_output: bool = JSON_OPTION,
@@ -393,7 +395,9 @@ def boggle_best(
 
         term = console()
         term.print(rich_board(best[0].board))
-        table_out = Table("score", "words", "board", caption=summary, title=f"best {size}×{size} boards ({chosen.name} rules)")
+        table_out = Table(
+            "score", "words", "board", caption=summary, title=f"best {size}×{size} boards ({chosen.name} rules)"
+        )
         for b in best:
             table_out.add_row(f"{b.score:,}", f"{b.count:,}", b.board.text)
         term.print(table_out)
@@ -461,11 +465,17 @@ MESSAGES = {
 
 def play_boggle(
     ctx: typer.Context,
-    size: int = typer.Option(None, "--size", "-n", metavar="4|5|6", help="Board side (default 4, or the size of --board / --dice)."),
-    dice: str = typer.Option(None, "--dice", metavar="SET", help="Dice: classic (1976), new (1987, default 4×4), big (5×5), superbig (6×6)."),
+    size: int = typer.Option(
+        None, "--size", "-n", metavar="4|5|6", help="Board side (default 4, or the size of --board / --dice)."
+    ),
+    dice: str = typer.Option(
+        None, "--dice", metavar="SET", help="Dice: classic (1976), new (1987, default 4×4), big (5×5), superbig (6×6)."
+    ),
     rules: str = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP + " Default: simple."),
     min_length: int = MIN_LENGTH_OPTION,
-    seed: int = typer.Option(None, "--seed", metavar="S", help="Random seed for shaking the dice (reproducible boards)."),
+    seed: int = typer.Option(
+        None, "--seed", metavar="S", help="Random seed for shaking the dice (reproducible boards)."
+    ),
     board: str = typer.Option(None, "--board", metavar="LETTERS", help="Play this board first instead of asking."),
 ) -> None:
     """Play Boggle against the computer (Stanford CS106B): find words, then watch it find the rest.

@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 from wordindex.errors import WordIndexError
 
 
-def fail(message: str, code: int) -> "NoReturn":  # noqa: F821 - typing only
+def fail(message: str, code: int) -> NoReturn:  # noqa: F821 - typing only
     """Write ``Error: message`` on stderr and exit with ``code``."""
     click.echo(f"Error: {message}", err=True)
     sys.exit(code)

@@ -18,7 +18,9 @@ STRATEGY_NAMES = "naive, pattern, paga, containing, split"
 
 def guess(
     ctx: typer.Context,
-    pattern: str = typer.Option(..., "--pattern", "-p", metavar="P", help="The word so far: letters and '-' (or '_') for blanks, e.g. -o--."),
+    pattern: str = typer.Option(
+        ..., "--pattern", "-p", metavar="P", help="The word so far: letters and '-' (or '_') for blanks, e.g. -o--."
+    ),
     guessed: str = typer.Option(
         None,
         "--guessed",
@@ -63,7 +65,9 @@ def guess(
 def evil(
     ctx: typer.Context,
     length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
-    guesses: str = typer.Option(..., "--guesses", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."),
+    guesses: str = typer.Option(
+        ..., "--guesses", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
+    ),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Replay the evil chooser (CS106L Evil Hangman) against a sequence of guesses.
@@ -86,7 +90,12 @@ def evil(
         emit_json(
             {
                 "steps": [
-                    {"letter": s.letter, "occurrences": s.occurrences, "pattern": s.pattern, "family_size": s.family_size}
+                    {
+                        "letter": s.letter,
+                        "occurrences": s.occurrences,
+                        "pattern": s.pattern,
+                        "family_size": s.family_size,
+                    }
                     for s in chooser.steps
                 ],
                 "words": words,
@@ -121,19 +130,32 @@ def solve(
             shown = "miss" if step.occurrences == 0 else f"{step.occurrences} shown"
             out(f"{step.letter}  {shown:<8} {step.pattern}")
         verdict = "won" if result.won else "lost"
-        out(f"{verdict}: {result.word} with {result.wrong} wrong guess{'es' if result.wrong != 1 else ''} of {result.lives} ({result.strategy})")
+        out(
+            f"{verdict}: {result.word} with {result.wrong} wrong guess{'es' if result.wrong != 1 else ''} of {result.lives} ({result.strategy})"
+        )
     if not result.won:
         raise typer.Exit(1)
 
 
 def play_hangman(
     ctx: typer.Context,
-    chooser: str = typer.Option("evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."),
-    seed: int = typer.Option(None, "--seed", help="Random seed (which word random picks; which word evil names at the end)."),
+    chooser: str = typer.Option(
+        "evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."
+    ),
+    seed: int = typer.Option(
+        None, "--seed", help="Random seed (which word random picks; which word evil names at the end)."
+    ),
     length: int = typer.Option(None, "--length", "-n", help="Word length (skip the question)."),
     guesses: int = typer.Option(None, "--guesses", "-g", help="Wrong guesses allowed (skip the question)."),
-    show_count: bool = typer.Option(None, "--show-count/--hide-count", help="Show the words left each turn (skip the question)."),
-    guesser: str = typer.Option(None, "--guesser", metavar="STRATEGY", help=f"Let a guesser play instead of you ({STRATEGY_NAMES}); each move is shown."),
+    show_count: bool = typer.Option(
+        None, "--show-count/--hide-count", help="Show the words left each turn (skip the question)."
+    ),
+    guesser: str = typer.Option(
+        None,
+        "--guesser",
+        metavar="STRATEGY",
+        help=f"Let a guesser play instead of you ({STRATEGY_NAMES}); each move is shown.",
+    ),
 ) -> None:
     """Play hangman against the evil (CS106L) or random chooser.
 
@@ -242,11 +264,11 @@ def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -
     """The CS106L loop: questions, turns, the ending, "play again?"."""
     import random
 
+    from wordindex.errors import UsageError
     from wordindex.hangman.game import LOST, WON, HangmanGame, check_guesses_allowed, make_chooser
     from wordindex.hangman.guessers import check_strategy
     from wordindex.hangman.queries import count_words_of_length
     from wordindex.hangman.state import BadGuessError, check_length
-    from wordindex.errors import UsageError
 
     kind = (chooser_kind or "").strip().lower()
     if kind not in ("evil", "random"):
@@ -264,7 +286,9 @@ def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -
         while True:
             n = length if length is not None else _ask_length(index)
             g = guesses if guesses is not None else _ask_guesses()
-            counting = show_count if show_count is not None else typer.confirm("Show the number of words left?", default=False)
+            counting = (
+                show_count if show_count is not None else typer.confirm("Show the number of words left?", default=False)
+            )
             game = HangmanGame(make_chooser(index, kind, n, seeds.randrange(2**32)), g)
             while not game.over:
                 view(game, counting)

@@ -154,9 +154,19 @@ def check(
 
 def words(
     ctx: typer.Context,
-    pattern: str = typer.Option(..., "--pattern", "-p", metavar="P", help="Pattern: letters and '-' or '_' for unknown ones, e.g. -e--."),
-    guessed: str = typer.Option(None, "--guessed", "-g", metavar="LETTERS", help="Letters already guessed, e.g. eat: they appear only where the pattern shows them."),
-    limit: int = typer.Option(None, "--limit", "-n", min=0, help="Show at most N words (the count is still the total)."),
+    pattern: str = typer.Option(
+        ..., "--pattern", "-p", metavar="P", help="Pattern: letters and '-' or '_' for unknown ones, e.g. -e--."
+    ),
+    guessed: str = typer.Option(
+        None,
+        "--guessed",
+        "-g",
+        metavar="LETTERS",
+        help="Letters already guessed, e.g. eat: they appear only where the pattern shows them.",
+    ),
+    limit: int = typer.Option(
+        None, "--limit", "-n", min=0, help="Show at most N words (the count is still the total)."
+    ),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """List the words that fit a hangman pattern, sorted; exit 1 if none does.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import typer
 
 from . import context
@@ -14,7 +13,9 @@ JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 
 def best_word(
     ctx: typer.Context,
-    letters: str = typer.Argument(..., metavar="LETTERS", help="The hand: letters, * for a wildcard (a vowel), e.g. 'cows*z'."),
+    letters: str = typer.Argument(
+        ..., metavar="LETTERS", help="The hand: letters, * for a wildcard (a vowel), e.g. 'cows*z'."
+    ),
     all_words: bool = typer.Option(False, "--all", help="List every playable word, best first."),
     json_output: bool = JSON_OPTION,
 ) -> None:
@@ -89,7 +90,13 @@ def _show(lines, terminal) -> None:
 def play_wordgame(
     ctx: typer.Context,
     hands: int = typer.Option(None, "--hands", min=1, help="Number of hands (asked at the start when not given)."),
-    hand_size: int = typer.Option(7, "--hand-size", min=1, max=100, help="Letters per hand (a third, rounded up, are vowel slots, one of them the * wildcard)."),
+    hand_size: int = typer.Option(
+        7,
+        "--hand-size",
+        min=1,
+        max=100,
+        help="Letters per hand (a third, rounded up, are vowel slots, one of them the * wildcard).",
+    ),
     seed: int = typer.Option(None, "--seed", help="Seed for dealing and substituting, for a reproducible game."),
 ) -> None:
     """Play the MIT 6.0001 word game: hands of letters, a * wildcard for any vowel.
@@ -113,7 +120,9 @@ def play_wordgame(
         except (EndOfInput, KeyboardInterrupt) as exc:
             out()
             finished = len(game.records)
-            out(f"Game ended early. Total score over the {finished} finished hand{'s' if finished != 1 else ''}: {game.total}")
+            out(
+                f"Game ended early. Total score over the {finished} finished hand{'s' if finished != 1 else ''}: {game.total}"
+            )
             if isinstance(exc, KeyboardInterrupt):
                 raise typer.Exit(130) from None
 

@@ -1,5 +1,7 @@
 """The foundation's queries: check words, check prefixes, words fitting a pattern."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,8 +10,6 @@ from wordindex.errors import BadPatternError, UsageError
 from wordindex.index import open_index
 from wordindex.lookup import check_prefixes, check_words, index_info, words_matching
 from wordindex.pattern import parse_letters, parse_pattern
-
-from pathlib import Path
 
 SMALL_WORDS = Path(__file__).parent / "data" / "small_words.txt"
 

@@ -44,9 +44,10 @@ def test_sqlite_up_down_up_and_models_match(tmp_path):
 
 @pytest.fixture
 def pg_empty_database(pg_url):
+    import os
+
     from sqlalchemy import text
     from sqlalchemy.engine import make_url
-    import os
 
     server = make_url(pg_url).set(drivername="postgresql+psycopg")
     name = f"wi_migrations_{os.getpid()}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import __version__
@@ -70,7 +70,9 @@ class BuildReport:
     seconds: float
 
 
-def build_index(db: str | Path | Location, dictionary_path: str | Path, progress: Progress | None = None) -> BuildReport:
+def build_index(
+    db: str | Path | Location, dictionary_path: str | Path, progress: Progress | None = None
+) -> BuildReport:
     """Read ``dictionary_path`` and replace the index at ``db`` with it."""
     progress = progress or _no_progress
     started = time.perf_counter()
@@ -82,7 +84,7 @@ def build_index(db: str | Path | Location, dictionary_path: str | Path, progress
         dictionary=dictionary,
         ordered_words=order_words(dictionary.words),
         started=started,
-        built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
     )
     if location.backend == "sqlite":
         from .load_sqlite import build_sqlite

@@ -92,9 +92,7 @@ def read_dictionary(path: str | Path) -> Dictionary:
     text = data.decode("utf-8-sig", errors="replace")
     words, stats = parse_lines(text.splitlines())
     if not words:
-        raise DictionaryError(
-            f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}"
-        )
+        raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
     return Dictionary(
         words=words,
         stats=stats,

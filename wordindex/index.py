@@ -10,12 +10,11 @@ named error.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import re
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from urllib.parse import quote
 
 from .errors import (
@@ -67,7 +66,7 @@ class Index(ABC):
     def close(self) -> None:
         """Release the connection."""
 
-    def __enter__(self) -> "Index":
+    def __enter__(self) -> Index:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -94,7 +93,9 @@ class SQLiteIndex(Index):
             return self.connection.execute(sql, params or {}).fetchall()
         except sqlite3.DatabaseError as exc:
             if "not a database" in str(exc):
-                raise NotAnIndexError(f"{self.location.display} is not a SQLite database, so not a wordindex index") from None
+                raise NotAnIndexError(
+                    f"{self.location.display} is not a SQLite database, so not a wordindex index"
+                ) from None
             raise DatabaseError(f"query failed on {self.location.display}: {exc}") from None
 
     def table_names(self) -> set[str]:

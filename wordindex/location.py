@@ -43,15 +43,21 @@ def parse_location(text: str | Path) -> Location:
         raise DatabaseURLError("database URL is empty")
     if "://" not in text:
         if text.lower().startswith("sqlite:"):
-            raise DatabaseURLError(f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db")
+            raise DatabaseURLError(
+                f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db"
+            )
         return sqlite_location(text)
     scheme = text.split("://", 1)[0].lower()
     if scheme == "sqlite" or scheme.startswith("sqlite+"):
         rest = text.split("://", 1)[1]
         if rest in ("", "/", "/:memory:"):
-            raise DatabaseURLError("an in-memory SQLite database cannot hold an index: name a file, e.g. sqlite:///words.db")
+            raise DatabaseURLError(
+                "an in-memory SQLite database cannot hold an index: name a file, e.g. sqlite:///words.db"
+            )
         if not rest.startswith("/"):
-            raise DatabaseURLError(f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db")
+            raise DatabaseURLError(
+                f"malformed SQLite URL {text!r}: use sqlite:///relative.db or sqlite:////absolute.db"
+            )
         return sqlite_location(rest[1:].split("?", 1)[0])
     return _parse_server_url(text)
 
@@ -68,9 +74,7 @@ def _parse_server_url(text: str) -> Location:
     if backend == "postgres":
         backend = "postgresql"
     if backend not in SUPPORTED_BACKENDS:
-        raise DatabaseURLError(
-            f"unsupported database {backend!r}: wordindex stores its index in SQLite or PostgreSQL"
-        )
+        raise DatabaseURLError(f"unsupported database {backend!r}: wordindex stores its index in SQLite or PostgreSQL")
     if url.drivername in ("postgresql", "postgres"):
         # psycopg (version 3) is the driver wordindex installs.
         url = url.set(drivername="postgresql+psycopg")

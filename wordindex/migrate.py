@@ -90,7 +90,9 @@ def upgrade_index(db: str | Path | Location, revision: str = "head") -> tuple[st
         if before is not None and before not in REVISIONS:
             from .errors import SchemaTooNewError
 
-            raise SchemaTooNewError(f"the index has schema {before}, newer than this wordindex knows; upgrade wordindex")
+            raise SchemaTooNewError(
+                f"the index has schema {before}, newer than this wordindex knows; upgrade wordindex"
+            )
         command.upgrade(alembic_config(connection), revision)
         after = MigrationContext.configure(connection).get_current_revision()
     return before, after
@@ -107,4 +109,3 @@ def downgrade_index(db: str | Path | Location, revision: str) -> tuple[str | Non
         command.downgrade(alembic_config(connection), revision)
         after = MigrationContext.configure(connection).get_current_revision()
     return before, after
-

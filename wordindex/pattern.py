@@ -32,7 +32,7 @@ class Pattern:
     def revealed_letters(self) -> frozenset[str]:
         return frozenset(self.revealed)
 
-    def reveal(self, letter: str, positions_mask: int) -> "Pattern":
+    def reveal(self, letter: str, positions_mask: int) -> Pattern:
         """The pattern with ``letter`` shown at the positions in ``positions_mask``."""
         chars = list(self.text)
         for i in range(len(chars)):
@@ -81,7 +81,9 @@ def parse_letters(text: str | None, what: str = "guessed letters") -> frozenset[
     return frozenset(letters)
 
 
-def candidate_condition(pattern: Pattern, guessed: frozenset[str] | None = None, *, exclusive: bool = True) -> tuple[str, dict]:
+def candidate_condition(
+    pattern: Pattern, guessed: frozenset[str] | None = None, *, exclusive: bool = True
+) -> tuple[str, dict]:
     """WHERE clause and parameters for the words a pattern allows.
 
     ``exclusive=False`` (the ``pattern`` guesser, ``words`` without

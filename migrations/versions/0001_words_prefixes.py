@@ -3,6 +3,7 @@
 Revision ID: 0001_words_prefixes
 Revises:
 """
+
 import sqlalchemy as sa
 from alembic import op
 

@@ -7,6 +7,7 @@ Upgrading an existing index fills the table from ``words`` in SQL; a fresh
 build fills it from the rows it loads. The stored schema revision in
 ``index_info`` moves along with the upgrade.
 """
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -27,8 +28,7 @@ def upgrade() -> None:
         sa.Column("words", sa.Integer, nullable=False),
     )
     per_letter = " UNION ALL ".join(
-        f"SELECT length, '{c}', SUM(cnt_{c}), SUM(CASE WHEN cnt_{c} > 0 THEN 1 ELSE 0 END) "
-        f"FROM words GROUP BY length"
+        f"SELECT length, '{c}', SUM(cnt_{c}), SUM(CASE WHEN cnt_{c} > 0 THEN 1 ELSE 0 END) FROM words GROUP BY length"
         for c in _LETTERS
     )
     op.execute(f"INSERT INTO letter_totals (length, letter, occurrences, words) {per_letter}")

@@ -7,13 +7,52 @@ import pytest
 #: Words checked by hand against the boards in the tests (see each test).
 HAND_WORDS = [
     # 2×2 "tesa": every cube touches every other one.
-    "at", "ate", "east", "eat", "eats", "sat", "sate", "sea", "seat", "set", "tea", "teas", "tees", "state", "zebra",
+    "at",
+    "ate",
+    "east",
+    "eat",
+    "eats",
+    "sat",
+    "sate",
+    "sea",
+    "seat",
+    "set",
+    "tea",
+    "teas",
+    "tees",
+    "state",
+    "zebra",
     # 4×4 "abcdefghijklmnop"
-    "ache", "bad", "fab", "fink", "glop", "jinn", "kink", "knife", "mink", "plonk", "pony", "ab",
+    "ache",
+    "bad",
+    "fab",
+    "fink",
+    "glop",
+    "jinn",
+    "kink",
+    "knife",
+    "mink",
+    "plonk",
+    "pony",
+    "ab",
     # Qu board "qene" (2×2)
-    "queen", "queens", "quern", "ne", "nee", "qi", "equine",
+    "queen",
+    "queens",
+    "quern",
+    "ne",
+    "nee",
+    "qi",
+    "equine",
     # 5×5 "abcdefghijklmnopqrstuvwxy"
-    "abc", "bag", "chin", "chino", "chinos", "hint", "nim", "stony", "ghost",
+    "abc",
+    "bag",
+    "chin",
+    "chino",
+    "chinos",
+    "hint",
+    "nim",
+    "stony",
+    "ghost",
 ]
 
 
@@ -25,6 +64,7 @@ def hand_index(index_factory):
 @pytest.fixture(scope="session")
 def enable_index(index_factory, wordlist):
     return index_factory("enable2k", path=wordlist("enable2k.txt"))
+
 
 #: The golden answer files' totals (ENABLE2K, official rules): board, words, points.
 GOLDEN = [

@@ -9,7 +9,6 @@ import pytest
 from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 
 
-
 def test_json_output_is_the_issue_format(run_cli, hand_index):
     result = run_cli(["boggle", "abcdefghijklmnop", "--json"], db=hand_index)
     assert result.exit_code == 0, result.output
@@ -130,7 +129,10 @@ def test_batch_file_and_rules(run_cli, hand_index, tmp_path):
     source.write_text("tesa\r\nabcdefghijklmnop\n")
     result = run_cli(["boggle", "--batch", str(source), "--rules", "simple"], db=hand_index)
     assert result.exit_code == 0
-    assert result.stdout == '{"board": "tesa", "count": 5, "score": 5}\n{"board": "abcdefghijklmnop", "count": 5, "score": 7}\n'
+    assert (
+        result.stdout
+        == '{"board": "tesa", "count": 5, "score": 5}\n{"board": "abcdefghijklmnop", "count": 5, "score": 7}\n'
+    )
 
 
 def test_batch_errors(run_cli, hand_index, tmp_path):
@@ -202,7 +204,9 @@ def test_boggle_best_is_reproducible_with_a_seed(run_cli, hand_index):
 
 
 def test_boggle_best_plain_output_and_progress(run_cli, hand_index):
-    result = run_cli(["boggle-best", "-n", "2", "--steps", "5", "--seed", "1", "--top", "2", "--rules", "simple"], db=hand_index)
+    result = run_cli(
+        ["boggle-best", "-n", "2", "--steps", "5", "--seed", "1", "--top", "2", "--rules", "simple"], db=hand_index
+    )
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert len(lines) == 2 and lines[0].split()[1].isalpha()

@@ -80,7 +80,9 @@ def test_qu_words_count_two_letters(hand_index):
 
 
 def test_play_a_typed_board_through_stdin(run_cli, hand_index):
-    answers = "\n".join(["n", "abc", "abcdefghijklmnoz1", "abcdefghijklmnop", "fab", "abcd", "zzzz", "ache", "knife", "knife", "", "n"])
+    answers = "\n".join(
+        ["n", "abc", "abcdefghijklmnoz1", "abcdefghijklmnop", "fab", "abcd", "zzzz", "ache", "knife", "knife", "", "n"]
+    )
     result = run_cli(["play", "boggle"], db=hand_index, input=answers + "\n")
     assert result.exit_code == 0, result.output
     text = result.stdout
@@ -103,7 +105,9 @@ def test_play_a_typed_board_through_stdin(run_cli, hand_index):
 
 def test_human_win_and_play_again(run_cli, hand_index):
     answers = ["knife", "plonk", "fink", "", "y", "n", "tesa", "fink"]
-    result = run_cli(["play", "boggle", "--board", "abcd efgh ijkl mnop"], db=hand_index, input="\n".join(answers) + "\n")
+    result = run_cli(
+        ["play", "boggle", "--board", "abcd efgh ijkl mnop"], db=hand_index, input="\n".join(answers) + "\n"
+    )
     assert result.exit_code == 0, result.output
     assert "My score: 2\nWOW, you defeated me! Congratulations!" in result.stdout  # 5 against glop + mink
     # the second game asks for its board; a 2×2 board is not a 4×4 one
@@ -128,7 +132,9 @@ def test_end_of_input_ends_cleanly(run_cli, hand_index):
 
 
 def test_input_that_is_not_utf8_is_refused_not_a_crash(run_cli, hand_index):
-    result = run_cli(["play", "boggle"], db=hand_index, input=b"n\n\xffbcdefghijklmnop\nabcdefghijklmnop\nkn\xffife\n\nn\n")
+    result = run_cli(
+        ["play", "boggle"], db=hand_index, input=b"n\n\xffbcdefghijklmnop\nabcdefghijklmnop\nkn\xffife\n\nn\n"
+    )
     assert result.exit_code == 0
     assert "That is not a valid 16-letter board string. Try again." in result.stdout
     assert "That word is not in the dictionary." in result.stdout

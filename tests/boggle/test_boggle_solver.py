@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from wordindex.boggle.lexicon import PrefixTable, QueryOracle
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.solver import find_path, score_boards, solve
 from wordindex.index import open_index
-
-from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 
 OFFICIAL = get_rules("official")
 SIMPLE = get_rules("simple")
@@ -48,8 +47,17 @@ def test_2x2_every_arrangement_of_distinct_cubes(hand, hand_table):
     for lexicon in oracles(hand, hand_table):
         solution = solve(lexicon, parse_board("tesa"), OFFICIAL)
         assert words_and_scores(solution) == [
-            ("ate", 1), ("east", 1), ("eat", 1), ("eats", 1), ("sat", 1), ("sate", 1),
-            ("sea", 1), ("seat", 1), ("set", 1), ("tea", 1), ("teas", 1),
+            ("ate", 1),
+            ("east", 1),
+            ("eat", 1),
+            ("eats", 1),
+            ("sat", 1),
+            ("sate", 1),
+            ("sea", 1),
+            ("seat", 1),
+            ("set", 1),
+            ("tea", 1),
+            ("teas", 1),
         ]
         assert (solution.count, solution.score) == (11, 11)
         simple = solve(lexicon, parse_board("tesa"), SIMPLE)
@@ -62,7 +70,14 @@ def test_4x4_abcdefghijklmnop(hand, hand_table):
     for lexicon in oracles(hand, hand_table):
         solution = solve(lexicon, parse_board("abcdefghijklmnop"), OFFICIAL)
         assert words_and_scores(solution) == [
-            ("knife", 2), ("plonk", 2), ("abc", 1), ("fab", 1), ("fink", 1), ("glop", 1), ("mink", 1), ("nim", 1),
+            ("knife", 2),
+            ("plonk", 2),
+            ("abc", 1),
+            ("fab", 1),
+            ("fink", 1),
+            ("glop", 1),
+            ("mink", 1),
+            ("nim", 1),
         ]
         assert (solution.count, solution.score) == (8, 10)
         assert solution.find("knife").path == ((2, 2), (3, 1), (2, 0), (1, 1), (1, 0))
@@ -88,7 +103,14 @@ def test_5x5(hand, hand_table):
     for lexicon in oracles(hand, hand_table):
         solution = solve(lexicon, parse_board("abcdefghijklmnopqrstuvwxy"), OFFICIAL)
         assert words_and_scores(solution) == [
-            ("chinos", 3), ("chino", 2), ("abc", 1), ("bag", 1), ("chin", 1), ("fab", 1), ("hint", 1), ("nim", 1),
+            ("chinos", 3),
+            ("chino", 2),
+            ("abc", 1),
+            ("bag", 1),
+            ("chin", 1),
+            ("fab", 1),
+            ("hint", 1),
+            ("nim", 1),
         ]
         assert solution.score == 11
         assert solution.find("chinos").path == ((0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 3))
@@ -100,7 +122,9 @@ def test_a_board_without_words(hand):
 
 
 def test_score_boards_matches_solve(hand, hand_table):
-    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy", "zzzz", "zzzzzzzzz")]
+    boards = [
+        parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy", "zzzz", "zzzzzzzzz")
+    ]
     for lexicon in oracles(hand, hand_table):
         counts, scores = score_boards(lexicon, boards, OFFICIAL)
         assert counts.tolist() == [11, 8, 2, 8, 0, 0]
@@ -117,7 +141,6 @@ def test_find_path():
 
 
 # -- golden answers (ENABLE2K, official rules) -----------------------------------------------------
-
 
 
 @pytest.fixture(scope="module")
@@ -184,7 +207,9 @@ def brute_force(board: Board, words: list[str], min_length: int) -> set[str]:
         if not tokens:
             return True
         return any(
-            board.faces[cell] == tokens[0] and cell not in used and (not used or adjacent(used[-1], cell))
+            board.faces[cell] == tokens[0]
+            and cell not in used
+            and (not used or adjacent(used[-1], cell))
             and spells(tokens[1:], used + (cell,))
             for cell in range(board.cell_count)
         )
@@ -230,7 +255,10 @@ def test_every_word_found_has_a_valid_path_and_is_a_word(small, small_table, boa
         assert found.score == rules.points(len(found.word))
         cells = [r * board.size + c for r, c in found.path]
         assert len(set(cells)) == len(cells)
-        assert all(abs(a // board.size - b // board.size) <= 1 and abs(a % board.size - b % board.size) <= 1 for a, b in zip(cells, cells[1:]))
+        assert all(
+            abs(a // board.size - b // board.size) <= 1 and abs(a % board.size - b % board.size) <= 1
+            for a, b in zip(cells, cells[1:])
+        )
         assert board.spell(cells) == found.word
     keys = [(-w.score, w.word) for w in solution.words]
     assert keys == sorted(keys)
@@ -252,7 +280,10 @@ def test_postgresql_gives_the_same_answers(pg_index_factory, hand, hand_table):
             for lexicon in (QueryOracle(pg), pg_table):
                 got = solve(lexicon, board, OFFICIAL)
                 assert got.words == expected.words
-        assert score_boards(pg_table, boards, OFFICIAL)[1].tolist() == score_boards(hand_table, boards, OFFICIAL)[1].tolist()
+        assert (
+            score_boards(pg_table, boards, OFFICIAL)[1].tolist()
+            == score_boards(hand_table, boards, OFFICIAL)[1].tolist()
+        )
 
 
 def test_postgresql_golden_enable2k(pg_index_factory, wordlist):

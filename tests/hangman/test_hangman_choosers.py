@@ -91,8 +91,6 @@ def test_length_without_words(nine, length):
             kind(nine, length)
 
 
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(length=st.sampled_from([2, 3, 4, 5]), letters=st.permutations("etaoinsrlcdubgyph"))
 def test_evil_family_matches_pattern_never_empty_never_grows(small, length, letters):

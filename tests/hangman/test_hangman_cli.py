@@ -168,7 +168,21 @@ def test_interactive_game_lost_then_again_then_eof(run_cli, nine_db):
 
 
 def test_random_game_with_ai_guesser_is_reproducible(run_cli, nine_db):
-    args = ["play", "hangman", "--chooser", "random", "--seed", "3", "--length", "4", "--guesses", "6", "--hide-count", "--guesser", "paga"]
+    args = [
+        "play",
+        "hangman",
+        "--chooser",
+        "random",
+        "--seed",
+        "3",
+        "--length",
+        "4",
+        "--guesses",
+        "6",
+        "--hide-count",
+        "--guesser",
+        "paga",
+    ]
     first = run_cli(args, db=nine_db)
     second = run_cli(args, db=nine_db)
     assert first.exit_code == 0

@@ -7,17 +7,26 @@ from pathlib import Path
 
 import pytest
 
+from wordindex.errors import WordIndexError
 from wordindex.hangman.choosers import EvilChooser, RandomChooser
 from wordindex.hangman.guessers import STRATEGIES, next_guess
 from wordindex.hangman.solver import solve
 from wordindex.hangman.state import parse_position
-from wordindex.errors import WordIndexError
 from wordindex.index import open_index
 
 pytestmark = pytest.mark.postgres
 
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-POSITIONS = [("----", None), ("----", "e"), ("-o--", "o"), ("-oo-", "eo"), ("---", "a"), ("--t", "et"), ("-a--", "ae"), ("--", None)]
+POSITIONS = [
+    ("----", None),
+    ("----", "e"),
+    ("-o--", "o"),
+    ("-oo-", "eo"),
+    ("---", "a"),
+    ("--t", "et"),
+    ("-a--", "ae"),
+    ("--", None),
+]
 
 
 def answers(db) -> dict:
@@ -27,7 +36,9 @@ def answers(db) -> dict:
             for strategy in STRATEGIES:
                 try:
                     guess = next_guess(index, parse_position(pattern, guessed), strategy)
-                    result["guesses"].append((pattern, guessed, strategy, guess.letter, guess.candidates, guess.frequencies))
+                    result["guesses"].append(
+                        (pattern, guessed, strategy, guess.letter, guess.candidates, guess.frequencies)
+                    )
                 except WordIndexError as exc:  # the same named error on both is part of the answer
                     result["guesses"].append((pattern, guessed, strategy, type(exc).__name__))
         for length, letters in [(4, "eotdc"), (3, "aetsc"), (4, "ealso"), (5, "seat")]:

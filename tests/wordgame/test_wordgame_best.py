@@ -22,7 +22,24 @@ from wordindex.wordgame import (
 )
 
 SMALL_WORDS = Path(__file__).parent.parent / "data" / "small_words.txt"
-EXTRA = ["cows", "caws", "scow", "cozes", "zoic", "zoos", "coz", "wiz", "owes", "tapir", "part", "pita", "aa", "ai", "oe", "eau"]
+EXTRA = [
+    "cows",
+    "caws",
+    "scow",
+    "cozes",
+    "zoic",
+    "zoos",
+    "coz",
+    "wiz",
+    "owes",
+    "tapir",
+    "part",
+    "pita",
+    "aa",
+    "ai",
+    "oe",
+    "eau",
+]
 DICTIONARY = sorted(set(SMALL_WORDS.read_text().split()) | set(EXTRA))
 
 
@@ -77,11 +94,21 @@ def test_ties_go_to_the_longer_word_then_alphabetical(index_factory):
     with open_index(index_factory("wordgame-ties", words)) as ix:
         # n = 3: bad/dab (3+1+2) * 21 = 126; ab/ba (1+3) * max(14 - 3, 1) = 44; d 2 * max(7 - 6, 1) = 2
         assert [(p.word, p.score) for p in playable_words("abd", ix)] == [
-            ("bad", 126), ("dab", 126), ("ab", 44), ("ba", 44), ("d", 2)
+            ("bad", 126),
+            ("dab", 126),
+            ("ab", 44),
+            ("ba", 44),
+            ("d", 2),
         ]
         # n = 7: ae (1+1) * 1 = 2 = d (2 * 1) = g (2 * 1): the longer word first, then alphabetical
         assert [(p.word, p.score) for p in playable_words("abcdefg", ix)] == [
-            ("bad", 6 * 9), ("dab", 6 * 9), ("ab", 4), ("ba", 4), ("ae", 2), ("d", 2), ("g", 2)
+            ("bad", 6 * 9),
+            ("dab", 6 * 9),
+            ("ab", 4),
+            ("ba", 4),
+            ("ae", 2),
+            ("d", 2),
+            ("g", 2),
         ]
 
 
@@ -89,7 +116,9 @@ def test_wildcard_used_only_for_missing_vowels(index_factory):
     with open_index(index_factory("wordgame-wild", ["zoo", "zoa", "za", "aal", "qi"])) as ix:
         # n = 4: zoo 12 * 18 = 216 (no wildcard needed for one o); zoa played zo*: 11 * 18 = 198; za as z*: 10 * 8
         assert [(p.word, p.spelled, p.score) for p in playable_words("zoo*", ix)] == [
-            ("zoo", "zoo", 216), ("zo*", "zoa", 198), ("z*", "za", 80)
+            ("zoo", "zoo", 216),
+            ("zo*", "zoa", 198),
+            ("z*", "za", 80),
         ]
         assert playable_words("aa*l", ix)[0].word == "aal"
         assert [p.word for p in playable_words("q*", ix)] == ["q*"]  # '*' never stands for a consonant: no "qq"

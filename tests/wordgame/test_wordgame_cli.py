@@ -106,7 +106,13 @@ def transcript_game(monkeypatch):
     real = wordgame.WordGame
 
     def scripted(words, hands=None, hand_size=7, rng=None):
-        return real(words, hands=hands, hand_size=hand_size, rng=PicksA(0), deal=TranscriptDeal("a c i * p r t", "d d * l o u t"))
+        return real(
+            words,
+            hands=hands,
+            hand_size=hand_size,
+            rng=PicksA(0),
+            deal=TranscriptDeal("a c i * p r t", "d d * l o u t"),
+        )
 
     monkeypatch.setattr(wordgame, "WordGame", scripted)
 
@@ -175,7 +181,10 @@ def test_end_of_input_ends_cleanly(run_cli, db):
     assert lines(result)[-1] == "Game ended early. Total score over the 1 finished hand: 0"
     result = run_cli(["play", "wordgame"], db=db, input="")
     assert result.exit_code == 0
-    assert lines(result) == ["Enter total number of hands: ", "Game ended early. Total score over the 0 finished hands: 0"]
+    assert lines(result) == [
+        "Enter total number of hands: ",
+        "Game ended early. Total score over the 0 finished hands: 0",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -196,7 +205,9 @@ def test_bad_options_exit_2_with_one_line(run_cli, db, args, fragment):
 
 def test_hand_sizes(run_cli, db):
     for size in (1, 3, 10):
-        result = run_cli(["play", "wordgame", "--hands", "1", "--hand-size", size, "--seed", "1"], db=db, input="no\n!!\nno\n")
+        result = run_cli(
+            ["play", "wordgame", "--hands", "1", "--hand-size", size, "--seed", "1"], db=db, input="no\n!!\nno\n"
+        )
         assert result.exit_code == 0, result.stderr
         hand_line = lines(result)[0]
         assert hand_line.startswith("Current hand: ") and len(hand_line.split()) - 2 == size

@@ -68,8 +68,18 @@ def test_problem_6_transcript_with_the_mit_word_list(index_factory, wordlist):
 @pytest.mark.parametrize(
     ("hand", "entries", "results", "total"),
     [
-        ("ajef*rx", ["jar", "f*x", "!!"], [("scored", 90, 90, "* f x e"), ("scored", 216, 306, "e"), ("stopped", 0, 306, "e")], 306),
-        ("acfi*tx", ["fix", "ac", "*t"], [("scored", 117, 117, "a c t *"), ("invalid", 0, 117, "t *"), ("scored", 14, 131, "")], 131),
+        (
+            "ajef*rx",
+            ["jar", "f*x", "!!"],
+            [("scored", 90, 90, "* f x e"), ("scored", 216, 306, "e"), ("stopped", 0, 306, "e")],
+            306,
+        ),
+        (
+            "acfi*tx",
+            ["fix", "ac", "*t"],
+            [("scored", 117, 117, "a c t *"), ("invalid", 0, 117, "t *"), ("scored", 14, 131, "")],
+            131,
+        ),
         ("cows*z", ["cows", "!!"], [("scored", 198, 198, "* z"), ("stopped", 0, 198, "* z")], 198),
         ("cows*z", ["c*ws", "!!"], [("scored", 176, 176, "o z"), ("stopped", 0, 176, "o z")], 176),
         ("cows*z", ["c*wz", "!!"], [("invalid", 0, 0, "o s"), ("stopped", 0, 0, "o s")], 0),

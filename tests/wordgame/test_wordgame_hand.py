@@ -36,7 +36,12 @@ def index(index_factory):
 
 
 def test_letter_values_are_scrabble():
-    expected = dict(zip("abcdefghijklmnopqrstuvwxyz", [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10]))
+    expected = dict(
+        zip(
+            "abcdefghijklmnopqrstuvwxyz",
+            [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10],
+        )
+    )
     assert {k: v for k, v in SCRABBLE_LETTER_VALUES.items() if k != "*"} == expected
     assert SCRABBLE_LETTER_VALUES["*"] == 0
 

@@ -194,4 +194,6 @@ class BestBoardSearch:
         key = self._canonical(self.current)
         entries.setdefault(key, (self.current_score, self.current_count))
         ranked = sorted(entries.items(), key=lambda item: (-item[1][0], item[0]))
-        return [ScoredBoard(Board(self.size, faces), score, count) for faces, (score, count) in ranked[: limit or self.keep]]
+        return [
+            ScoredBoard(Board(self.size, faces), score, count) for faces, (score, count) in ranked[: limit or self.keep]
+        ]

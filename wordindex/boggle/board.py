@@ -9,7 +9,7 @@ it too. Anything else is refused with a ``BoardError`` that says why.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..alphabet import LETTER_SET
 from ..errors import UsageError
@@ -84,7 +84,7 @@ class Board:
         return "".join(self.spelled(c) for c in cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_lists(size: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of a size×size board, its neighbours in all 8 directions."""
     result = []
@@ -123,9 +123,7 @@ def parse_board(text: str, size: int | None = None) -> Board:
             return Board(CELL_COUNTS[len(candidate)], candidate)
     if size is not None:
         raise BoardError(f"a {size}×{size} board needs exactly {size * size} letters, got {len(letters)}")
-    raise BoardError(
-        f"a board needs {_size_list()} letters (2×2 to 6×6), got {len(letters)}"
-    )
+    raise BoardError(f"a board needs {_size_list()} letters (2×2 to 6×6), got {len(letters)}")
 
 
 def cube_tokens(word: str) -> list[str] | None:

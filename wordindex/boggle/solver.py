@@ -17,7 +17,7 @@ de-duplicated per (board, prefix node) with ``np.unique``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -56,7 +56,7 @@ class Solution:
         return next((w for w in self.words if w.word == word), None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_table(size: int) -> np.ndarray:
     """(cells, 8) neighbour indexes, padded with ``cells`` (a cell that holds no cube)."""
     cells = size * size
@@ -190,7 +190,12 @@ def _search(
 
     if found_keys:
         keys = np.unique(np.concatenate(found_keys))
-        return _Found(keys // KEY_SHIFT, keys % KEY_SHIFT, np.zeros(len(keys), dtype=np.int64), np.zeros(len(keys), dtype=np.int64))
+        return _Found(
+            keys // KEY_SHIFT,
+            keys % KEY_SHIFT,
+            np.zeros(len(keys), dtype=np.int64),
+            np.zeros(len(keys), dtype=np.int64),
+        )
     if not found_base:
         empty = np.zeros(0, dtype=np.int64)
         return _Found(empty, empty, empty, empty)

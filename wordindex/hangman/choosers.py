@@ -68,7 +68,7 @@ class RandomChooser(Chooser):
         self._candidates = self.count_of_length
 
     @classmethod
-    def with_word(cls, index: Index, word: str) -> "RandomChooser":
+    def with_word(cls, index: Index, word: str) -> RandomChooser:
         """A chooser holding a known word (the solver's): must be a word of the index."""
         self = cls.__new__(cls)
         Chooser.__init__(self, index, len(word))

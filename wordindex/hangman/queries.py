@@ -177,7 +177,11 @@ class FamilyIndex(Index):
 def count_words_of_length(index: Index, length: int) -> int:
     """Number of words of ``length``; BadLengthError / NoSuchLengthError when none can be."""
     check_length(length)
-    count = 0 if length > MAX_WORD_LENGTH else int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
+    count = (
+        0
+        if length > MAX_WORD_LENGTH
+        else int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
+    )
     if count == 0:
         low, high = index.rows("SELECT MIN(length), MAX(length) FROM words")[0]
         lengths = f"lengths run from {low} to {high}" if low is not None else "the index is empty"

@@ -77,7 +77,7 @@ class Position:
         """Guessed letters the pattern does not show: wrong guesses."""
         return self.guessed - self.pattern.revealed_letters
 
-    def after(self, letter: str, mask: int) -> "Position":
+    def after(self, letter: str, mask: int) -> Position:
         """The position after guessing ``letter``, shown at the bits of ``mask``."""
         return Position(self.pattern.reveal(letter, mask) if mask else self.pattern, self.guessed | {letter})
 
@@ -92,7 +92,9 @@ def parse_position(pattern_text: str, guessed_text: str | None = None) -> Positi
     """
     pattern = parse_pattern(pattern_text)
     if pattern.length > MAX_WORD_LENGTH:
-        raise NoSuchLengthError(f"no word is {pattern.length} letters long (the index holds words up to {MAX_WORD_LENGTH} letters)")
+        raise NoSuchLengthError(
+            f"no word is {pattern.length} letters long (the index holds words up to {MAX_WORD_LENGTH} letters)"
+        )
     revealed = pattern.revealed_letters
     if guessed_text is None:
         return Position(pattern, revealed)

@@ -28,11 +28,11 @@ from itertools import combinations_with_replacement, product
 from ..alphabet import COUNT_COLUMN
 from ..index import Index, expand_in
 from .hand import (
-    BadHandError,
     CONSONANTS,
     HAND_CHARACTERS,
     VOWELS,
     WILDCARD,
+    BadHandError,
     calculate_handlen,
     get_frequency_dict,
     get_word_score,
@@ -131,7 +131,9 @@ def word_play(word: str, hand: Mapping[str, int], n: int | None = None) -> WordP
 
 
 def _candidates_by_signature(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
-    sql, params = expand_in("SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand))
+    sql, params = expand_in(
+        "SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand)
+    )
     return index.rows(sql, params)
 
 
@@ -167,7 +169,9 @@ def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]
     for word, signature in candidates:
         if signature not in by_signature:
             stars = _wildcards_needed(signature, hand)
-            by_signature[signature] = None if stars is None else (stars, get_word_score(_place_wildcards(signature, stars), n))
+            by_signature[signature] = (
+                None if stars is None else (stars, get_word_score(_place_wildcards(signature, stars), n))
+            )
         found = by_signature[signature]
         if found is not None:
             scored.append((found[1], word, found[0]))
