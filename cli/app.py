@@ -47,7 +47,14 @@ def main_options(
     ),
 ) -> None:
     """Word games on one precomputed word index."""
-    ctx.obj = AppState(db=db)
+    import os
+
+    from click.core import ParameterSource
+
+    source = "WORDINDEX_DB" if ctx.get_parameter_source("db") is ParameterSource.ENVIRONMENT else "--db"
+    if db is None and os.environ.get("WORDINDEX_DB") == "":
+        db, source = "", "WORDINDEX_DB"  # click treats an empty variable as unset; wordindex refuses it
+    ctx.obj = AppState(db=db, db_source=source)
 
 
 for module in (index_commands, db_commands, play, hangman, boggle, wordgame):

@@ -344,8 +344,8 @@ def boggle_best(
     chosen = get_rules(rules, min_length)
     if size not in SIZES:
         raise BoardError(f"--size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
-    if not seconds > 0:
-        raise UsageError(f"--seconds must be more than 0, not {seconds:g}")
+    if not 0 < seconds < float("inf"):  # also refuses nan
+        raise UsageError(f"--seconds must be a finite number more than 0, not {seconds:g}")
     if steps is not None and steps < 1:
         raise UsageError(f"--steps must be 1 or more, not {steps}")
     if not 1 <= top <= 100:

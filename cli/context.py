@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import typer
 
+from wordindex.errors import DatabaseURLError
 from wordindex.location import Location, parse_location, sqlite_location
 
 DEFAULT_FILE_NAME = "wordindex.db"
@@ -27,11 +28,18 @@ class AppState:
     """Global options, stored on the click context by the app callback."""
 
     db: str | None = None
+    #: Where ``db`` came from, for the message when it is empty.
+    db_source: str = "--db"
 
     def location(self) -> Location:
-        if self.db:
-            return parse_location(self.db)
-        return sqlite_location(default_database_path())
+        if self.db is None:
+            return sqlite_location(default_database_path())
+        if not self.db.strip():
+            # An unset variable in a script must not silently mean the user's own index.
+            raise DatabaseURLError(
+                f"{self.db_source} is empty: give a database path or URL, or leave it unset for the default index"
+            )
+        return parse_location(self.db)
 
 
 def location(ctx: typer.Context) -> Location:

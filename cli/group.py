@@ -38,7 +38,7 @@ class WordIndexGroup(TyperGroup):
         except click.ClickException as exc:
             fail(exc.format_message(), exc.exit_code)
         except (click.Abort, KeyboardInterrupt, EOFError):
-            click.echo("Aborted.", err=True)
+            click.echo("Interrupted.", err=True)
             sys.exit(130)
         except BrokenPipeError:
             sys.stderr.close()

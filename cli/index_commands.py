@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from . import context
-from .output import emit_json, note, out, stderr_is_terminal
+from .output import emit_json, note, out, printable, stderr_is_terminal
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -51,26 +51,42 @@ def _summary(report) -> str:
     )
 
 
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM ends the build like Ctrl-C does: the clean-up runs (no ``.partial`` file stays)."""
+    raise SystemExit(128 + signum)
+
+
 def build(
     ctx: typer.Context,
     path: Path = typer.Argument(..., metavar="PATH", help="Dictionary file, one word per line."),
+    force: bool = typer.Option(
+        False, "--force", help="Replace the --db file even if it is not a wordindex index (SQLite only)."
+    ),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Build the index from a dictionary file (one word per line).
 
     Words are lowercased; lines that are not a-z only, and duplicates, are
     skipped and counted. The new index replaces the old one atomically.
+    Only a missing or empty file or an existing index is replaced, unless
+    --force is given.
 
     Example: wordindex build data/dictionary.txt
     """
+    import signal
+
     from wordindex.build import build_index
 
     location = context.location(ctx)
-    if stderr_is_terminal() and not json_output:
-        with BuildProgress() as progress:
-            report = build_index(location, path, progress)
-    else:
-        report = build_index(location, path)
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        if stderr_is_terminal() and not json_output:
+            with BuildProgress() as progress:
+                report = build_index(location, path, progress, force=force)
+        else:
+            report = build_index(location, path, force=force)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if json_output:
         emit_json(
             {
@@ -144,10 +160,11 @@ def check(
         emit_json([{key: item, "valid": ok} for item, ok in results])
     else:
         for item, ok in results:
+            shown = printable(item)
             if prefix:
-                out(f"{item}: {'begins a word' if ok else 'begins no word'}")
+                out(f"{shown}: {'begins a word' if ok else 'begins no word'}")
             else:
-                out(f"{item}: {'a word' if ok else 'not a word'}")
+                out(f"{shown}: {'a word' if ok else 'not a word'}")
     if not all(ok for _, ok in results):
         raise typer.Exit(1)
 
@@ -165,7 +182,7 @@ def words(
         help="Letters already guessed, e.g. eat: they appear only where the pattern shows them.",
     ),
     limit: int = typer.Option(
-        None, "--limit", "-n", min=0, help="Show at most N words (the count is still the total)."
+        None, "--limit", "-n", min=0, max=2**63 - 1, help="Show at most N words (the count is still the total)."
     ),
     json_output: bool = JSON_OPTION,
 ) -> None:
@@ -173,6 +190,7 @@ def words(
 
     Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei
     """
+    from wordindex.alphabet import MAX_WORD_LENGTH
     from wordindex.lookup import words_matching
     from wordindex.pattern import parse_letters, parse_pattern
 
@@ -189,7 +207,10 @@ def words(
             note(f"showing {len(matches.words):,} of {matches.count:,} words")
     if matches.count == 0:
         if not json_output:
-            note(f"no word fits {parsed.text}")
+            if parsed.length > MAX_WORD_LENGTH:
+                note(f"no word is {parsed.length} letters long (the longest possible has {MAX_WORD_LENGTH})")
+            else:
+                note(f"no word fits {parsed.text}")
         raise typer.Exit(1)
 
 

@@ -22,6 +22,15 @@ def out(line: str = "") -> None:
     click.echo(line)
 
 
+def printable(text: str) -> str:
+    """``text`` as is when every character prints, else its escaped repr (``'co\\nol'``).
+
+    A word holding a newline or another control character must not break
+    the one-line-per-result output, nor be mistaken for two results.
+    """
+    return text if text.isprintable() else repr(text)
+
+
 def note(line: str) -> None:
     """Print a diagnostic line on stderr."""
     click.echo(line, err=True)

@@ -16,6 +16,20 @@ POSITION_COLUMN = {letter: f"pos_{letter}" for letter in LETTERS}
 #: ``cnt_x``: how many times letter x occurs in the word.
 COUNT_COLUMN = {letter: f"cnt_{letter}" for letter in LETTERS}
 
+#: The only characters stripped around a word: ASCII whitespace (never U+2028, U+0085, ...).
+ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z lowercased and nothing else changed.
+
+    ``str.lower`` maps other characters onto a-z (the Kelvin sign U+212A
+    becomes ``k``), which would make ``Kite`` written with it a word.
+    """
+    return text.translate(_ASCII_LOWER)
+
+
 #: Words longer than this cannot hold their position masks in a signed 64-bit integer.
 MAX_WORD_LENGTH = 63
 

@@ -5,56 +5,35 @@ SQLite builds a new file beside it and renames it over the old one;
 PostgreSQL builds a new schema and renames schemas in one transaction.
 A failed, interrupted or killed build therefore leaves the previous index
 answering, and no reader ever sees half an index.
+
+Before reading a single word the build claims its target (``claim_target``):
+it takes the build lock (a second build of the same index is refused) and
+checks that it only replaces what is its own, an empty place or a wordindex
+index, so a word list, a README or another program's data is never lost.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
-from . import __version__
-from .dictionary import SKIP_DUPLICATE, SKIP_NOT_AZ, SKIP_TOO_LONG, Dictionary, read_dictionary
+from .dictionary import read_dictionary
 from .location import Location, parse_location
-from .revisions import HEAD
+from .plan import BuildPlan, Progress, no_progress
 from .rows import order_words
 
-#: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.
-Progress = Callable[[str, int, int], None]
+__all__ = ["BuildPlan", "BuildReport", "Progress", "build_index"]
 
 
-def _no_progress(stage: str, done: int, total: int) -> None:
-    """Default progress sink: the library itself shows nothing."""
+class Target(Protocol):
+    """A claimed build target: holds the lock until closed; ``load`` swaps the new index in."""
 
+    def load(self, plan: BuildPlan, progress: Progress) -> None: ...
 
-@dataclass
-class BuildPlan:
-    """Everything a loader needs: the ordered words and the build record."""
-
-    dictionary: Dictionary
-    ordered_words: list[str]
-    started: float
-    built_at: str
-
-    def info_row(self) -> dict:
-        stats = self.dictionary.stats
-        return {
-            "id": 1,
-            "source_name": self.dictionary.source_name,
-            "source_sha256": self.dictionary.sha256,
-            "word_count": len(self.ordered_words),
-            "lines_read": stats.lines_read,
-            "blank_lines": stats.blank_lines,
-            "skipped_not_az": stats.skipped.get(SKIP_NOT_AZ, 0),
-            "skipped_duplicate": stats.skipped.get(SKIP_DUPLICATE, 0),
-            "skipped_too_long": stats.skipped.get(SKIP_TOO_LONG, 0),
-            "built_at": self.built_at,
-            "build_seconds": round(time.perf_counter() - self.started, 3),
-            "wordindex_version": __version__,
-            "schema_revision": HEAD,
-        }
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -66,34 +45,51 @@ class BuildReport:
     words: int
     lines_read: int
     blank_lines: int
-    skipped: dict
+    skipped: dict[str, int]
     seconds: float
 
 
+def claim_target(location: Location, dictionary_path: Path, *, force: bool) -> Target:
+    """Lock the index at ``location`` for this build and check that it may be replaced."""
+    if location.backend == "sqlite":
+        from .load_sqlite import SQLiteTarget
+
+        return SQLiteTarget(location, dictionary_path, force=force)
+    from .load_postgres import PostgresTarget
+
+    return PostgresTarget(location)
+
+
 def build_index(
-    db: str | Path | Location, dictionary_path: str | Path, progress: Progress | None = None
+    db: str | Path | Location,
+    dictionary_path: str | Path,
+    progress: Progress | None = None,
+    *,
+    force: bool = False,
 ) -> BuildReport:
-    """Read ``dictionary_path`` and replace the index at ``db`` with it."""
-    progress = progress or _no_progress
+    """Read ``dictionary_path`` and replace the index at ``db`` with it.
+
+    ``force`` lets a SQLite build replace a file that is not a wordindex
+    index. It never applies to PostgreSQL schemas: a schema the build cannot
+    prove is its own is never dropped.
+    """
+    progress = progress or no_progress
     started = time.perf_counter()
     location = db if isinstance(db, Location) else parse_location(db)
-    progress("reading dictionary", 0, 1)
-    dictionary = read_dictionary(dictionary_path)
-    progress("reading dictionary", 1, 1)
-    plan = BuildPlan(
-        dictionary=dictionary,
-        ordered_words=order_words(dictionary.words),
-        started=started,
-        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
-    )
-    if location.backend == "sqlite":
-        from .load_sqlite import build_sqlite
-
-        build_sqlite(location, plan, progress)
-    else:
-        from .load_postgres import build_postgres
-
-        build_postgres(location, plan, progress)
+    target = claim_target(location, Path(dictionary_path), force=force)
+    try:
+        progress("reading dictionary", 0, 1)
+        dictionary = read_dictionary(dictionary_path)
+        progress("reading dictionary", 1, 1)
+        plan = BuildPlan(
+            dictionary=dictionary,
+            ordered_words=order_words(dictionary.words),
+            started=started,
+            built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        target.load(plan, progress)
+    finally:
+        target.close()
     stats = dictionary.stats
     return BuildReport(
         database=location.display,

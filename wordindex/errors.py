@@ -49,5 +49,13 @@ class SchemaTooOldError(WordIndexError):
     """The index predates this wordindex; ``wordindex db upgrade`` fixes it."""
 
 
+class RefusedError(WordIndexError):
+    """``build`` will not replace something it cannot prove is its own (a file, a schema)."""
+
+
+class BuildBusyError(WordIndexError):
+    """Another build of the same index is running."""
+
+
 class NotFoundError(WordIndexError):
     """A thing the request names (a word, a length) is not in the index."""

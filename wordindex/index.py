@@ -25,9 +25,36 @@ from .errors import (
     SchemaTooOldError,
 )
 from .location import Location, parse_location
-from .revisions import HEAD, PG_SCHEMA, REVISIONS
+from .revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
+from .sqlite_file import FileKind, path_error, stat_kind
 
 BUILD_HINT = "create one with `wordindex build PATH` (for example `wordindex build data/dictionary.txt`)"
+
+#: Seconds to wait for a database server to answer a connection, unless the URL sets
+#: ``connect_timeout`` itself (``postgresql://host/db?connect_timeout=30``).
+DEFAULT_CONNECT_TIMEOUT = 5
+
+#: Most values bound in one ``IN (...)`` list: far below every backend's parameter
+#: limit (PostgreSQL's 65,535), and small enough that SQLite's per-name parameter
+#: lookup stays cheap, so asking about n values costs time linear in n.
+IN_LIST_CHUNK = 500
+
+
+def in_list(name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
+    """Placeholders ``:name_0, :name_1, ...`` and their values, for one ``IN (...)`` list.
+
+    The statement's text only numbers its parameters; the values stay bound.
+    An empty list gives ``NULL`` (``x IN (NULL)`` matches nothing).
+    """
+    if not values:
+        return "NULL", {}
+    keys = [f"{name}_{i}" for i in range(len(values))]
+    return ", ".join(f":{k}" for k in keys), dict(zip(keys, values))
+
+
+def chunks(values: Sequence[str], size: int = IN_LIST_CHUNK) -> list[Sequence[str]]:
+    """``values`` cut into consecutive pieces of at most ``size``."""
+    return [values[i : i + size] for i in range(0, len(values), size)]
 
 
 def expand_in(sql: str, name: str, values: Sequence) -> tuple[str, dict]:
@@ -55,9 +82,13 @@ class Index(ABC):
     def rows(self, sql: str, params: Mapping | None = None) -> list[tuple]:
         """Run one query with bound parameters and return all its rows."""
 
-    @abstractmethod
+    def table_columns(self) -> dict[str, set[str]]:
+        """Every table of the index's namespace with its columns, in one catalog query."""
+        raise NotImplementedError
+
     def table_names(self) -> set[str]:
         """The tables of the index's namespace (SQLite file or PostgreSQL schema)."""
+        return set(self.table_columns())
 
     def scalar(self, sql: str, params: Mapping | None = None):
         rows = self.rows(sql, params)
@@ -79,12 +110,18 @@ class SQLiteIndex(Index):
     def __init__(self, location: Location):
         super().__init__(location, "sqlite")
         path = location.sqlite_path
-        if not path.exists():
+        assert path is not None
+        kind, _ = stat_kind(path, location.display)
+        if kind is FileKind.MISSING:
             raise NoIndexError(f"no word index at {location.display}: {BUILD_HINT}")
-        if path.is_dir():
+        if kind is FileKind.DIRECTORY:
             raise NotAnIndexError(f"{location.display} is a directory, not a wordindex index")
+        if kind is FileKind.SPECIAL:
+            raise NotAnIndexError(f"{location.display} is not a regular file (a FIFO, device or socket), so not an index")
         try:
             self.connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+        except OSError as exc:
+            raise path_error(location.display, exc) from None
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open {location.display}: {exc}") from None
 
@@ -98,8 +135,13 @@ class SQLiteIndex(Index):
                 ) from None
             raise DatabaseError(f"query failed on {self.location.display}: {exc}") from None
 
-    def table_names(self) -> set[str]:
-        return {r[0] for r in self.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    def table_columns(self) -> dict[str, set[str]]:
+        columns: dict[str, set[str]] = {}
+        for table, column in self.rows(
+            "SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type = 'table'"
+        ):
+            columns.setdefault(table, set()).add(column)
+        return columns
 
     def close(self) -> None:
         self.connection.close()
@@ -125,7 +167,7 @@ class ServerIndex(Index):
             )
             self.connection = self.engine.connect()
         except Exception as exc:  # driver errors vary; all mean "cannot reach it"
-            raise DatabaseError(f"cannot connect to {location.display}: {first_line(exc)}") from None
+            raise connect_error(location, exc) from None
 
     def rows(self, sql: str, params: Mapping | None = None) -> list[tuple]:
         try:
@@ -133,25 +175,55 @@ class ServerIndex(Index):
         except self._error as exc:
             raise DatabaseError(f"query failed on {self.location.display}: {first_line(exc)}") from None
 
-    def table_names(self) -> set[str]:
-        return {
-            r[0]
-            for r in self.rows(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = :schema",
-                {"schema": PG_SCHEMA},
-            )
-        }
+    def table_columns(self) -> dict[str, set[str]]:
+        columns: dict[str, set[str]] = {}
+        for table, column in self.rows(
+            "SELECT c.relname, a.attname FROM pg_catalog.pg_attribute AS a "
+            "JOIN pg_catalog.pg_class AS c ON c.oid = a.attrelid "
+            "JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = :schema AND c.relkind IN ('r', 'p', 'v', 'm', 'f') "
+            "AND a.attnum > 0 AND NOT a.attisdropped",
+            {"schema": PG_SCHEMA},
+        ):
+            columns.setdefault(table, set()).add(column)
+        return columns
 
     def close(self) -> None:
         self.connection.close()
         self.engine.dispose()
 
 
-def server_connect_args(location: Location, schema: str) -> dict:
-    """Driver arguments that put ``schema`` first on PostgreSQL's search path."""
-    if location.backend == "postgresql":
-        return {"options": f"-csearch_path={schema}"}
-    return {}
+def server_connect_args(location: Location, schema: str | None = None) -> dict[str, object]:
+    """Driver arguments: ``schema`` first on PostgreSQL's search path, and a connect timeout.
+
+    A server that accepts the connection and never answers would otherwise
+    hang every command: the wait is ``DEFAULT_CONNECT_TIMEOUT`` seconds unless
+    the URL names its own ``connect_timeout``.
+    """
+    if location.backend != "postgresql":
+        return {}
+    from sqlalchemy.engine import make_url
+
+    args: dict[str, object] = {}
+    if schema is not None:
+        args["options"] = f"-csearch_path={schema}"
+    if "connect_timeout" not in make_url(location.url).query:
+        args["connect_timeout"] = DEFAULT_CONNECT_TIMEOUT
+    return args
+
+
+def connect_error(location: Location, exc: BaseException) -> DatabaseError:
+    """One line for a failed connection that names the server (and the timeout, if that was it)."""
+    reason = first_line(exc)
+    if "timeout" in reason.lower():
+        from sqlalchemy.engine import make_url
+
+        waited = make_url(location.url).query.get("connect_timeout", DEFAULT_CONNECT_TIMEOUT)
+        return DatabaseError(
+            f"the database server of {location.display} did not answer within {waited} s "
+            "(set connect_timeout=SECONDS in the URL to wait longer)"
+        )
+    return DatabaseError(f"cannot connect to {location.display}: {reason}")
 
 
 def first_line(exc: BaseException) -> str:
@@ -169,18 +241,20 @@ def open_index(db: str | Path | Location, *, check_schema: bool = True) -> Index
     location = db if isinstance(db, Location) else parse_location(db)
     index: Index = SQLiteIndex(location) if location.backend == "sqlite" else ServerIndex(location)
     try:
-        index.revision = read_revision(index)
+        columns = index.table_columns()
+        index.revision = read_revision(index, columns)
         if check_schema:
             check_revision(index)
+            check_complete(index, columns)
     except BaseException:
         index.close()
         raise
     return index
 
 
-def read_revision(index: Index) -> str:
+def read_revision(index: Index, columns: dict[str, set[str]] | None = None) -> str:
     """The index's alembic revision; NoIndexError / NotAnIndexError when there is none."""
-    tables = index.table_names()
+    tables = set(columns if columns is not None else index.table_columns())
     if not tables:
         raise NoIndexError(f"no word index in {index.location.display}: {BUILD_HINT}")
     if "alembic_version" not in tables or "words" not in tables:
@@ -188,7 +262,28 @@ def read_revision(index: Index) -> str:
     revision = index.scalar("SELECT version_num FROM alembic_version")
     if revision is None:
         raise NotAnIndexError(f"{index.location.display} has no schema revision, so it is not a usable wordindex index")
-    return revision
+    return str(revision)
+
+
+def check_complete(index: Index, columns: dict[str, set[str]]) -> None:
+    """Refuse an index at the current revision that lacks a table or column it needs.
+
+    Checked once on open from the catalog query that ``open_index`` already
+    made, so a damaged index (a table dropped by hand) fails at once with one
+    line instead of later, in whichever command first needs the missing part.
+    """
+    missing = []
+    for table, needed in HEAD_COLUMNS.items():
+        if table not in columns:
+            missing.append(f"table {table}")
+        else:
+            missing.extend(f"column {table}.{name}" for name in sorted(needed - columns[table]))
+    if missing:
+        shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+        raise NotAnIndexError(
+            f"the index at {index.location.display} is incomplete ({shown} missing); "
+            "rebuild it with `wordindex build PATH`"
+        )
 
 
 def check_revision(index: Index) -> None:

@@ -5,20 +5,82 @@ The live index is the ``wordindex`` schema. A build fills
 then one short transaction renames ``wordindex`` away and
 ``wordindex_build`` into its place. Readers keep using the old tables until
 that commit; a killed build rolls back and leaves the live schema untouched.
+
+The build drops schemas (the staging one, the previous live one), so it
+first proves each is its own: created by a build (a ``COMMENT ON SCHEMA``
+marker) or holding an index of an older wordindex (its ``alembic_version``
+and ``index_info``), and holding nothing but wordindex's tables. A schema
+that fails the proof is never dropped: the build stops with one line.
+Builds of one database take turns through a session advisory lock: a second
+build is refused while one runs.
 """
 
 from __future__ import annotations
 
-from .build import BuildPlan, Progress
-from .errors import DatabaseError
-from .index import first_line
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import BuildBusyError, DatabaseError, RefusedError
+from .index import first_line, server_connect_args
 from .load_common import batches, column_names, index_ddl
 from .location import Location
+from .plan import BuildPlan, Progress
 from .revisions import PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
 from .rows import letter_total_rows, prefix_rows, word_features, word_rows
 
+#: The comment every schema created by a build carries (constant text, never user input).
+SCHEMA_MARKER = "wordindex index: created by `wordindex build`, which may drop and replace this schema"
+#: Key of the session advisory lock builds take (the bytes of "wordindx").
+BUILD_LOCK_KEY = 0x776F7264696E6478
+#: Tables an index of an older wordindex always holds (a schema holding them is ours even unmarked).
+LEGACY_MARKER_TABLES = frozenset({"alembic_version", "index_info"})
 
-def _copy(cursor, table, rows, progress: Progress, stage: str, total: int) -> None:
+
+def _known_tables() -> frozenset[str]:
+    from .schema import metadata
+
+    return frozenset(metadata.tables) | {"alembic_version"}
+
+
+def prove_own_schema(connection: Any, schema: str, display: str) -> bool:
+    """True when ``schema`` exists and is provably the build's own; False when it does not exist.
+
+    Raises RefusedError when it exists and is not provably ours.
+    """
+    from sqlalchemy import text
+
+    row = connection.execute(
+        text("SELECT oid, obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = :schema"),
+        {"schema": schema},
+    ).first()
+    if row is None:
+        return False
+    oid, comment = row
+    relations = {
+        name
+        for (name,) in connection.execute(
+            text("SELECT relname FROM pg_class WHERE relnamespace = :oid AND relkind NOT IN ('i', 'I')"),
+            {"oid": oid},
+        )
+    }
+    functions = connection.execute(text("SELECT count(*) FROM pg_proc WHERE pronamespace = :oid"), {"oid": oid}).scalar()
+    foreign = sorted(relations - _known_tables())
+    marked = comment == SCHEMA_MARKER or LEGACY_MARKER_TABLES <= relations
+    if marked and not foreign and not functions:
+        return True
+    if foreign or functions:
+        held = ", ".join(foreign[:5]) + (" ..." if len(foreign) > 5 else "")
+        what = f"it holds {held}" if foreign else f"it holds {functions} function(s)"
+        reason = f"{what}, which are not wordindex's"
+    else:
+        reason = "it was not created by `wordindex build`"
+    raise RefusedError(
+        f"schema {schema} in {display} is not a wordindex index ({reason}); the build never drops it: "
+        "rename or drop that schema yourself, or build into another database"
+    )
+
+
+def _copy(cursor: Any, table: Any, rows: Iterable[tuple[Any, ...]], progress: Progress, stage: str, total: int) -> None:
     names = ", ".join(column_names(table))
     done = 0
     with cursor.copy(f"COPY {table.name} ({names}) FROM STDIN") as copy:
@@ -29,14 +91,16 @@ def _copy(cursor, table, rows, progress: Progress, stage: str, total: int) -> No
             progress(stage, done, total)
 
 
-def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
+def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display: str) -> None:
     from sqlalchemy import text
 
     from .migrate import upgrade_connection
     from .schema import index_info, letter_totals, prefixes, words
 
-    connection.execute(text(f"DROP SCHEMA IF EXISTS {PG_BUILD_SCHEMA} CASCADE"))
+    if prove_own_schema(connection, PG_BUILD_SCHEMA, display):
+        connection.execute(text(f"DROP SCHEMA {PG_BUILD_SCHEMA} CASCADE"))
     connection.execute(text(f"CREATE SCHEMA {PG_BUILD_SCHEMA}"))
+    connection.execute(text(f"COMMENT ON SCHEMA {PG_BUILD_SCHEMA} IS '{SCHEMA_MARKER}'"))
     connection.execute(text(f"SET search_path TO {PG_BUILD_SCHEMA}"))
     upgrade_connection(connection)
     ddl = index_ddl(connection.dialect)
@@ -57,38 +121,83 @@ def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
     progress("analyzing", 1, 1)
 
 
-def _swap(connection) -> None:
+def _swap(connection: Any, display: str) -> None:
     from sqlalchemy import text
 
-    connection.execute(text(f"DROP SCHEMA IF EXISTS {PG_OLD_SCHEMA} CASCADE"))
-    live = connection.execute(
-        text("SELECT 1 FROM information_schema.schemata WHERE schema_name = :name"), {"name": PG_SCHEMA}
-    ).first()
-    if live:
+    if prove_own_schema(connection, PG_OLD_SCHEMA, display):
+        connection.execute(text(f"DROP SCHEMA {PG_OLD_SCHEMA} CASCADE"))
+    if prove_own_schema(connection, PG_SCHEMA, display):
         connection.execute(text(f"ALTER SCHEMA {PG_SCHEMA} RENAME TO {PG_OLD_SCHEMA}"))
     connection.execute(text(f"ALTER SCHEMA {PG_BUILD_SCHEMA} RENAME TO {PG_SCHEMA}"))
 
 
-def build_postgres(location: Location, plan: BuildPlan, progress: Progress) -> None:
-    """Build the index for ``plan`` in a staging schema and swap it in."""
-    from sqlalchemy import create_engine, text
+def _database_error(location: Location, exc: BaseException) -> DatabaseError | None:
+    """A driver or SQLAlchemy error as one line (None for anything else)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    try:
-        engine = create_engine(location.url)
-        with engine.connect() as connection:
-            _fill_staging(connection, plan, progress)
+    if isinstance(exc, SQLAlchemyError) or type(exc).__module__.startswith("psycopg"):
+        return DatabaseError(f"building the index in {location.display} failed: {first_line(exc)}")
+    return None
+
+
+class PostgresTarget:
+    """A database whose ``wordindex`` schema a build replaces: locked and checked on creation."""
+
+    def __init__(self, location: Location) -> None:
+        from sqlalchemy import create_engine, text
+
+        self.location = location
+        self.engine: Any = None
+        self.connection: Any = None
+        try:
+            self.engine = create_engine(location.url, connect_args=server_connect_args(location))
+            try:
+                self.connection = self.engine.connect()
+            except Exception as exc:
+                raise DatabaseError(f"cannot connect to {location.display}: {first_line(exc)}") from None
+            got = self.connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": BUILD_LOCK_KEY}).scalar()
+            self.connection.commit()
+            if not got:
+                raise BuildBusyError(
+                    f"another `wordindex build` is writing {location.display} right now; "
+                    "wait until it finishes and run this build again"
+                )
+            for schema in (PG_SCHEMA, PG_OLD_SCHEMA, PG_BUILD_SCHEMA):
+                prove_own_schema(self.connection, schema, location.display)
+            self.connection.commit()
+        except BaseException as exc:
+            self.close()
+            error = _database_error(location, exc)
+            if error is not None:
+                raise error from None
+            raise
+
+    def load(self, plan: BuildPlan, progress: Progress) -> None:
+        """Fill the staging schema, swap it in, drop the previous index."""
+        from sqlalchemy import text
+
+        connection = self.connection
+        display = self.location.display
+        try:
+            _fill_staging(connection, plan, progress, display)
             connection.commit()
-            _swap(connection)
+            _swap(connection, display)
             connection.commit()
-            connection.execute(text(f"DROP SCHEMA IF EXISTS {PG_OLD_SCHEMA} CASCADE"))
+            if prove_own_schema(connection, PG_OLD_SCHEMA, display):
+                connection.execute(text(f"DROP SCHEMA {PG_OLD_SCHEMA} CASCADE"))
             connection.commit()
-    except SQLAlchemyError as exc:
-        raise DatabaseError(f"building the index in {location.display} failed: {first_line(exc)}") from None
-    except Exception as exc:
-        if type(exc).__module__.startswith("psycopg"):
-            raise DatabaseError(f"building the index in {location.display} failed: {first_line(exc)}") from None
-        raise
-    finally:
-        if "engine" in locals():
-            engine.dispose()
+        except Exception as exc:
+            error = _database_error(self.location, exc)
+            if error is not None:
+                raise error from None
+            raise
+
+    def close(self) -> None:
+        """Release the connection (and with it the advisory lock)."""
+        if self.connection is not None:
+            try:
+                self.connection.close()
+            except Exception:
+                pass
+        if self.engine is not None:
+            self.engine.dispose()

@@ -2,25 +2,36 @@
 
 Readers that have the old file open keep reading it; new readers open the
 new one. ``os.replace`` is atomic, so nobody sees a half-built file, and a
-build that dies leaves only a ``*.partial`` file, removed by the next build.
+build that dies leaves only a ``*.partial`` file, removed by the next build
+(a build stopped by Ctrl-C or SIGTERM removes its own).
+
+``SQLiteTarget`` decides what may be replaced (see ``wordindex.sqlite_file``):
+a symlinked ``--db`` is followed, so the link's target is rebuilt in its own
+folder and the link stays; the new file gets the old one's mode (and owner,
+when running as root).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sqlite3
+import stat
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
-from .build import BuildPlan, Progress
-from .errors import DatabaseError
+from .errors import DatabaseError, RefusedError
 from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
+from .plan import BuildPlan, Progress
 from .rows import letter_total_rows, prefix_rows, word_features, word_rows
+from .sqlite_file import FileKind, build_lock, file_kind
 
 
-def _insert_sql(table) -> str:
+def _insert_sql(table: Any) -> str:
     names = column_names(table)
     return f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
 
@@ -62,6 +73,21 @@ def _create_schema(path: Path) -> list[str]:
     return [create for _, create in ddl]
 
 
+def _helper_main(side: Path, create_table: str, words: list[str]) -> None:
+    """The forked helper: Ctrl-C is the parent's to handle (it kills the helper), so ignore it here.
+
+    A failure ends the helper quietly with exit code 1; the parent reports it
+    in one line. Nothing the helper does may print a traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        _write_prefix_file(side, create_table, words)
+    except BaseException:
+        os._exit(1)
+    os._exit(0)
+
+
 def _write_prefix_file(side: Path, create_table: str, words: list[str]) -> None:
     """Fill ``side`` (a scratch SQLite file) with the prefixes table: the forked helper's job."""
     connection = sqlite3.connect(side, isolation_level=None)
@@ -86,7 +112,7 @@ class PrefixHelper:
     ``fork`` is unavailable the same work runs in-process.
     """
 
-    def __init__(self, side: Path, words: list[str]):
+    def __init__(self, side: Path, words: list[str]) -> None:
         from sqlalchemy.dialects import sqlite as sqlite_dialect
         from sqlalchemy.schema import CreateTable
 
@@ -95,11 +121,11 @@ class PrefixHelper:
         self.side = side
         self.words = words
         self.create_table = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
-        self.process = None
+        self.process: Any = None
         if "fork" in multiprocessing.get_all_start_methods():
             context = multiprocessing.get_context("fork")
             self.process = context.Process(
-                target=_write_prefix_file, args=(side, self.create_table, words), daemon=True
+                target=_helper_main, args=(side, self.create_table, words), daemon=True
             )
             self.process.start()
 
@@ -163,17 +189,80 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         helper.close()
 
 
-def build_sqlite(location: Location, plan: BuildPlan, progress: Progress) -> None:
-    """Build the index for ``plan`` into a new file and swap it in."""
-    target = location.sqlite_path
+def _describe_refusal(kind: FileKind, display: str) -> str | None:
+    """Why ``build`` will not replace what is at the path (None: it may)."""
+    hint = "name another path with --db, or pass --force to replace it"
+    if kind is FileKind.OTHER_FILE:
+        return f"{display} is not a wordindex index (it holds other data); build will not overwrite it: {hint}"
+    if kind is FileKind.OTHER_DATABASE:
+        return f"{display} is another program's SQLite database, not a wordindex index; build will not overwrite it: {hint}"
+    return None
+
+
+class SQLiteTarget:
+    """The file a SQLite build replaces: checked, locked, and swapped in by ``load``."""
+
+    def __init__(self, location: Location, dictionary_path: Path, *, force: bool) -> None:
+        assert location.sqlite_path is not None
+        self.display = location.display
+        link = location.sqlite_path
+        try:
+            # Follow a symlinked --db: the link stays, its target is rebuilt in its own folder.
+            self.target = Path(os.path.realpath(link)) if link.is_symlink() else link
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the folder for {self.display}: {exc.strerror or exc}") from None
+        self._stack = ExitStack()
+        self._stack.enter_context(build_lock(self.target, self.display))
+        try:
+            self._check(dictionary_path, force)
+        except BaseException:
+            self.close()
+            raise
+
+    def _check(self, dictionary_path: Path, force: bool) -> None:
+        kind = file_kind(self.target, self.display)
+        if kind is FileKind.DIRECTORY:
+            raise DatabaseError(f"{self.display} is a directory; name a file for the index")
+        if kind is FileKind.SPECIAL:
+            raise RefusedError(f"{self.display} is not a regular file (a FIFO, device or socket); name a file for the index")
+        if kind is not FileKind.MISSING and _same_file(dictionary_path, self.target):
+            raise RefusedError(
+                f"{self.display} is the dictionary being read; the index must go to another path (--db)"
+            )
+        refusal = _describe_refusal(kind, self.display)
+        if refusal and not force:
+            raise RefusedError(refusal)
+        self.previous = os.stat(self.target) if kind is not FileKind.MISSING else None
+
+    def load(self, plan: BuildPlan, progress: Progress) -> None:
+        build_sqlite(self, plan, progress)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def _same_file(a: Path, b: Path) -> bool:
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabaseError(f"cannot create the folder for {location.display}: {exc.strerror or exc}") from None
-    if target.is_dir():
-        raise DatabaseError(f"{location.display} is a directory; name a file for the index")
-    remove_stale_partials(target)
-    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _keep_mode_and_owner(partial: Path, previous: os.stat_result | None) -> None:
+    """Give the new file the old one's permissions (and owner, when we may)."""
+    if previous is None:
+        return
+    os.chmod(partial, stat.S_IMODE(previous.st_mode))
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        os.chown(partial, previous.st_uid, previous.st_gid)
+
+
+def build_sqlite(target: SQLiteTarget, plan: BuildPlan, progress: Progress) -> None:
+    """Build the index for ``plan`` into a new file and swap it in."""
+    path = target.target
+    remove_stale_partials(path)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
@@ -182,13 +271,14 @@ def build_sqlite(location: Location, plan: BuildPlan, progress: Progress) -> Non
         _load(partial, plan, creates, progress)
         with open(partial, "rb+") as handle:
             os.fsync(handle.fileno())
-        os.replace(partial, target)
+        _keep_mode_and_owner(partial, target.previous)
+        os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise DatabaseError(f"cannot write the index at {location.display}: {exc.strerror or exc}") from None
+        raise DatabaseError(f"cannot write the index at {target.display}: {exc.strerror or exc}") from None
     except (sqlite3.Error, SQLAlchemyError) as exc:
         partial.unlink(missing_ok=True)
-        raise DatabaseError(f"cannot write the index at {location.display}: {first_line(exc)}") from None
+        raise DatabaseError(f"cannot write the index at {target.display}: {first_line(exc)}") from None
     except BaseException:
         partial.unlink(missing_ok=True)
         raise

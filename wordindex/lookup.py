@@ -9,31 +9,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
 from .errors import UsageError
-from .index import Index, expand_in
+from .index import Index, chunks, in_list
 from .pattern import Pattern, candidate_condition
+
+#: The largest ``LIMIT`` every backend accepts (a signed 64-bit integer).
+MAX_LIMIT = 2**63 - 1
 
 
 def _normalise(items: Sequence[str], what: str) -> list[str]:
-    cleaned = [item.strip().lower() for item in items]
+    """Strip ASCII whitespace and lowercase A-Z only (no other character becomes a letter)."""
+    cleaned = [ascii_lower(item.strip(ASCII_WHITESPACE)) for item in items]
     if any(not item for item in cleaned):
         raise UsageError(f"an empty {what} was given")
     return cleaned
 
 
+def _present(index: Index, table: str, column: str, values: list[str]) -> set[str]:
+    """Which ``values`` the table holds: one IN-list query per chunk, so time grows linearly."""
+    found: set[str] = set()
+    for chunk in chunks(sorted(set(values))):
+        placeholders, params = in_list("v", chunk)
+        found.update(row[0] for row in index.rows(f"SELECT {column} FROM {table} WHERE {column} IN ({placeholders})", params))
+    return found
+
+
 def check_words(index: Index, words: Sequence[str]) -> list[tuple[str, bool]]:
-    """``(word, is a word)`` for each word, in the order given (lowercased)."""
+    """``(word, is a word)`` for each word, in the order given (A-Z lowercased)."""
     cleaned = _normalise(words, "word")
-    sql, params = expand_in("SELECT word FROM words WHERE word IN (:words)", "words", sorted(set(cleaned)))
-    found = {row[0] for row in index.rows(sql, params)}
+    found = _present(index, "words", "word", cleaned)
     return [(word, word in found) for word in cleaned]
 
 
 def check_prefixes(index: Index, prefixes: Sequence[str]) -> list[tuple[str, bool]]:
-    """``(prefix, begins some word)`` for each prefix, in the order given (lowercased)."""
+    """``(prefix, begins some word)`` for each prefix, in the order given (A-Z lowercased)."""
     cleaned = _normalise(prefixes, "prefix")
-    sql, params = expand_in("SELECT prefix FROM prefixes WHERE prefix IN (:prefixes)", "prefixes", sorted(set(cleaned)))
-    found = {row[0] for row in index.rows(sql, params)}
+    found = _present(index, "prefixes", "prefix", cleaned)
     return [(prefix, prefix in found) for prefix in cleaned]
 
 
@@ -57,8 +69,10 @@ def words_matching(
     letters are allowed, the revealed ones count) guessed letters stand only
     where the pattern shows them.
     """
-    if limit is not None and limit < 0:
-        raise UsageError(f"--limit must be 0 or more, not {limit}")
+    if limit is not None and not 0 <= limit <= MAX_LIMIT:
+        raise UsageError(f"--limit must be between 0 and {MAX_LIMIT}, not {limit}")
+    if pattern.length > MAX_WORD_LENGTH:
+        return Matches(count=0, words=[])  # no word is that long (and its position masks would overflow)
     where, params = candidate_condition(pattern, guessed, exclusive=guessed is not None)
     sql = f"SELECT word, COUNT(*) OVER () FROM words WHERE {where} ORDER BY word"
     if limit is not None:

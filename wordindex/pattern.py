@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .alphabet import LETTER_SET, LETTERS, POSITION_COLUMN
+from .alphabet import LETTER_SET, LETTERS, POSITION_COLUMN, ascii_lower
 from .errors import BadPatternError, UsageError
 
 BLANKS = frozenset("-_")
@@ -53,7 +53,7 @@ def parse_pattern(text: str) -> Pattern:
     normal = []
     revealed: dict[str, int] = {}
     for i, ch in enumerate(raw):
-        low = ch.lower()
+        low = ascii_lower(ch)
         if ch in BLANKS:
             normal.append("-")
         elif low in LETTER_SET:
@@ -74,7 +74,7 @@ def parse_letters(text: str | None, what: str = "guessed letters") -> frozenset[
     for ch in text:
         if ch in ", ":
             continue
-        low = ch.lower()
+        low = ascii_lower(ch)
         if low not in LETTER_SET:
             raise UsageError(f"{what} {text!r} include {ch!r}: only letters a-z are allowed")
         letters.add(low)

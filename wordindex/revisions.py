@@ -1,9 +1,12 @@
-"""The schema revisions this wordindex knows, oldest first.
+"""The schema revisions this wordindex knows, oldest first, and what the newest one holds.
 
 The read path compares an index's ``alembic_version`` against this list
 without importing alembic (start-up time matters for every query command).
-A test checks that this tuple is exactly the chain the migrations define.
+A test checks that this tuple is exactly the chain the migrations define,
+and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 """
+
+from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
 
 REVISIONS = ("0001_words_prefixes", "0002_letter_totals")
 HEAD = REVISIONS[-1]
@@ -13,3 +16,32 @@ HEAD = REVISIONS[-1]
 PG_SCHEMA = "wordindex"
 PG_BUILD_SCHEMA = "wordindex_build"
 PG_OLD_SCHEMA = "wordindex_old"
+
+#: Every table and column an index at ``HEAD`` has; checked once when an index is opened.
+HEAD_COLUMNS: dict[str, frozenset[str]] = {
+    "alembic_version": frozenset({"version_num"}),
+    "words": frozenset(
+        {"id", "word", "length", "signature"}
+        | {POSITION_COLUMN[c] for c in LETTERS}
+        | {COUNT_COLUMN[c] for c in LETTERS}
+    ),
+    "prefixes": frozenset({"prefix", "is_word", "has_longer"}),
+    "index_info": frozenset(
+        {
+            "id",
+            "source_name",
+            "source_sha256",
+            "word_count",
+            "lines_read",
+            "blank_lines",
+            "skipped_not_az",
+            "skipped_duplicate",
+            "skipped_too_long",
+            "built_at",
+            "build_seconds",
+            "wordindex_version",
+            "schema_revision",
+        }
+    ),
+    "letter_totals": frozenset({"length", "letter", "occurrences", "words"}),
+}

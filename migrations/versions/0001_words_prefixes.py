@@ -7,7 +7,11 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
-from wordindex.alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
+# Frozen copies of the constants this revision was written with: a migration imports nothing
+# from the wordindex package, so a later change there can never change what this revision does.
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+POSITION_COLUMN = {letter: f"pos_{letter}" for letter in LETTERS}
+COUNT_COLUMN = {letter: f"cnt_{letter}" for letter in LETTERS}
 
 revision = "0001_words_prefixes"
 down_revision = None
