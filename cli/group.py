@@ -13,6 +13,9 @@ from typer.core import TyperGroup
 
 from wordindex.errors import WordIndexError
 
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
 
 def fail(message: str, code: int) -> NoReturn:  # noqa: F821 - typing only
     """Write ``Error: message`` on stderr and exit with ``code``."""
@@ -39,10 +42,12 @@ class WordIndexGroup(TyperGroup):
             fail(exc.format_message(), exc.exit_code)
         except (click.Abort, KeyboardInterrupt, EOFError):
             click.echo("Interrupted.", err=True)
-            sys.exit(130)
+            sys.exit(INTERRUPTED)
         except BrokenPipeError:
             sys.stderr.close()
             sys.exit(1)
+        if result == INTERRUPTED:  # typer turns Ctrl-C inside a command into Exit(130), returned here
+            click.echo("Interrupted.", err=True)
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
