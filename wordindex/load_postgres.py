@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import BuildBusyError, DatabaseError, RefusedError
-from .index import first_line, server_connect_args
+from .index import connect_error, first_line, server_connect_args
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
@@ -154,7 +154,7 @@ class PostgresTarget:
             try:
                 self.connection = self.engine.connect()
             except Exception as exc:
-                raise DatabaseError(f"cannot connect to {location.display}: {first_line(exc)}") from None
+                raise connect_error(location, exc) from None
             got = self.connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": BUILD_LOCK_KEY}).scalar()
             self.connection.commit()
             if not got:
