@@ -118,7 +118,9 @@ def test_db_upgrade_refuses_a_postgres_schema_that_is_not_an_index(run_cli, pg_u
     from .test_build_safety import pg_run
 
     url = pg_url.replace("postgresql://", "postgresql+psycopg://", 1)
-    pg_run(url, "DROP SCHEMA IF EXISTS wordindex CASCADE", "CREATE SCHEMA wordindex", "CREATE TABLE wordindex.t (x int)")
+    pg_run(
+        url, "DROP SCHEMA IF EXISTS wordindex CASCADE", "CREATE SCHEMA wordindex", "CREATE TABLE wordindex.t (x int)"
+    )
     try:
         one_error_line(run_cli(["db", "upgrade"], db=pg_url), NotAnIndexError.exit_code, "not a wordindex index")
         tables = pg_run(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'wordindex'")
@@ -354,9 +356,7 @@ def test_dictionary_lines_end_at_newline_only(tmp_path):
     from wordindex.dictionary import SKIP_NOT_AZ, read_dictionary
 
     path = tmp_path / "w.txt"
-    path.write_bytes(
-        "\ufeffcool\r\ngood\nkit\u2028e\nab\x0bcd\nef\x1cgh\nij\x85kl\nmn\rop\n\u212aite\nzebra".encode()
-    )
+    path.write_bytes("\ufeffcool\r\ngood\nkit\u2028e\nab\x0bcd\nef\x1cgh\nij\x85kl\nmn\rop\n\u212aite\nzebra".encode())
     dictionary = read_dictionary(path)
     assert dictionary.words == ["cool", "good", "zebra"]
     assert dictionary.stats.lines_read == 9

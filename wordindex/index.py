@@ -117,7 +117,9 @@ class SQLiteIndex(Index):
         if kind is FileKind.DIRECTORY:
             raise NotAnIndexError(f"{location.display} is a directory, not a wordindex index")
         if kind is FileKind.SPECIAL:
-            raise NotAnIndexError(f"{location.display} is not a regular file (a FIFO, device or socket), so not an index")
+            raise NotAnIndexError(
+                f"{location.display} is not a regular file (a FIFO, device or socket), so not an index"
+            )
         try:
             self.connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
         except OSError as exc:

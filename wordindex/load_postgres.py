@@ -26,7 +26,7 @@ from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
 from .revisions import PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
-from .rows import letter_total_rows, prefix_rows, word_features, word_rows
+from .rows import LetterTotals, feature_batches, prefix_rows, word_rows
 
 #: The comment every schema created by a build carries (constant text, never user input).
 SCHEMA_MARKER = "wordindex index: created by `wordindex build`, which may drop and replace this schema"
@@ -63,7 +63,9 @@ def prove_own_schema(connection: Any, schema: str, display: str) -> bool:
             {"oid": oid},
         )
     }
-    functions = connection.execute(text("SELECT count(*) FROM pg_proc WHERE pronamespace = :oid"), {"oid": oid}).scalar()
+    functions = connection.execute(
+        text("SELECT count(*) FROM pg_proc WHERE pronamespace = :oid"), {"oid": oid}
+    ).scalar()
     foreign = sorted(relations - _known_tables())
     marked = comment == SCHEMA_MARKER or LEGACY_MARKER_TABLES <= relations
     if marked and not foreign and not functions:
@@ -107,10 +109,11 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
     for drop, _ in ddl:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
-    features = word_features(plan.ordered_words)
-    _copy(cursor, words, word_rows(features), progress, "loading words", len(plan.ordered_words))
+    totals = LetterTotals()
+    rows = (row for features in feature_batches(plan.ordered_words, totals) for row in word_rows(features))
+    _copy(cursor, words, rows, progress, "loading words", len(plan.ordered_words))
     _copy(cursor, prefixes, prefix_rows(plan.ordered_words), progress, "loading prefixes", 0)
-    _copy(cursor, letter_totals, letter_total_rows(features), progress, "loading totals", 0)
+    _copy(cursor, letter_totals, totals.rows(), progress, "loading totals", 0)
     for i, (_, create) in enumerate(ddl):
         progress("creating indexes", i, len(ddl))
         connection.execute(text(create))

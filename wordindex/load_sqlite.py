@@ -27,7 +27,7 @@ from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
-from .rows import letter_total_rows, prefix_rows, word_features, word_rows
+from .rows import LetterTotals, feature_batches, prefix_rows, word_rows
 from .sqlite_file import FileKind, build_lock, file_kind
 
 
@@ -124,9 +124,7 @@ class PrefixHelper:
         self.process: Any = None
         if "fork" in multiprocessing.get_all_start_methods():
             context = multiprocessing.get_context("fork")
-            self.process = context.Process(
-                target=_helper_main, args=(side, self.create_table, words), daemon=True
-            )
+            self.process = context.Process(target=_helper_main, args=(side, self.create_table, words), daemon=True)
             self.process.start()
 
     def finish(self) -> None:
@@ -158,14 +156,15 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         connection.execute("PRAGMA cache_size = -262144")
         connection.execute("BEGIN")
         total = len(plan.ordered_words)
-        features = word_features(plan.ordered_words)
+        totals = LetterTotals()
         done = 0
         sql = _insert_sql(words)
-        for batch in batches(word_rows(features)):
-            connection.executemany(sql, batch)
-            done += len(batch)
-            progress("loading words", done, total)
-        connection.executemany(_insert_sql(letter_totals), letter_total_rows(features))
+        for features in feature_batches(plan.ordered_words, totals):
+            for batch in batches(word_rows(features)):
+                connection.executemany(sql, batch)
+                done += len(batch)
+                progress("loading words", done, total)
+        connection.executemany(_insert_sql(letter_totals), totals.rows())
         progress("loading prefixes", 0, 1)
         helper.finish()
         connection.execute("COMMIT")  # ATTACH is not allowed inside a transaction
@@ -225,11 +224,11 @@ class SQLiteTarget:
         if kind is FileKind.DIRECTORY:
             raise DatabaseError(f"{self.display} is a directory; name a file for the index")
         if kind is FileKind.SPECIAL:
-            raise RefusedError(f"{self.display} is not a regular file (a FIFO, device or socket); name a file for the index")
-        if kind is not FileKind.MISSING and _same_file(dictionary_path, self.target):
             raise RefusedError(
-                f"{self.display} is the dictionary being read; the index must go to another path (--db)"
+                f"{self.display} is not a regular file (a FIFO, device or socket); name a file for the index"
             )
+        if kind is not FileKind.MISSING and _same_file(dictionary_path, self.target):
+            raise RefusedError(f"{self.display} is the dictionary being read; the index must go to another path (--db)")
         refusal = _describe_refusal(kind, self.display)
         if refusal and not force:
             raise RefusedError(refusal)

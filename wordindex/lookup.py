@@ -31,7 +31,9 @@ def _present(index: Index, table: str, column: str, values: list[str]) -> set[st
     found: set[str] = set()
     for chunk in chunks(sorted(set(values))):
         placeholders, params = in_list("v", chunk)
-        found.update(row[0] for row in index.rows(f"SELECT {column} FROM {table} WHERE {column} IN ({placeholders})", params))
+        found.update(
+            row[0] for row in index.rows(f"SELECT {column} FROM {table} WHERE {column} IN ({placeholders})", params)
+        )
     return found
 
 

@@ -28,12 +28,55 @@ def order_words(words: list[str]) -> list[str]:
 
 @dataclass
 class WordFeatures:
-    """Per-word features, row i describing ``words[i]`` (id i + 1)."""
+    """Per-word features, row i describing ``words[i]`` (id ``first_id + i``)."""
 
     words: list[str]
     signatures: list[str]
     positions: np.ndarray  # (n, 26) int64: bit p set when the letter stands at position p
     counts: np.ndarray  # (n, 26) int64: occurrences of each letter
+    first_id: int = 1
+
+
+#: Words whose features are computed at once: the feature arrays take about 420 bytes a
+#: word, so the build computes them a batch at a time and memory stays bounded.
+FEATURE_BATCH = 50_000
+
+
+def feature_batches(
+    ordered_words: list[str], totals: LetterTotals | None = None, size: int = FEATURE_BATCH
+) -> Iterator[WordFeatures]:
+    """The features of ``ordered_words`` a batch at a time (ids run on), adding each to ``totals``."""
+    for start in range(0, len(ordered_words), size):
+        features = word_features(ordered_words[start : start + size])
+        features.first_id = start + 1
+        if totals is not None:
+            totals.add(features)
+        yield features
+
+
+class LetterTotals:
+    """Per-length letter totals summed over feature batches (the ``letter_totals`` table)."""
+
+    def __init__(self) -> None:
+        self.occurrences: dict[int, np.ndarray] = {}
+        self.containing: dict[int, np.ndarray] = {}
+
+    def add(self, features: WordFeatures) -> None:
+        lengths = np.fromiter((len(w) for w in features.words), dtype=np.int64, count=len(features.words))
+        for length in np.unique(lengths).tolist():
+            chosen = features.counts[lengths == length]
+            zero = np.zeros(26, dtype=np.int64)
+            self.occurrences[length] = self.occurrences.get(length, zero) + chosen.sum(axis=0)
+            self.containing[length] = self.containing.get(length, zero) + (chosen > 0).sum(axis=0)
+
+    def rows(self) -> list[tuple[int, str, int, int]]:
+        """``(length, letter, occurrences, words containing it)`` for every length and letter."""
+        rows = []
+        for length in sorted(self.occurrences):
+            occurrences = self.occurrences[length].tolist()
+            containing = self.containing[length].tolist()
+            rows.extend((length, letter, occurrences[k], containing[k]) for k, letter in enumerate(LETTERS))
+        return rows
 
 
 def word_features(ordered_words: list[str]) -> WordFeatures:
@@ -81,19 +124,15 @@ def word_rows(features: WordFeatures) -> Iterator[tuple]:
     """
     columns = [column.tolist() for column in np.concatenate([features.positions, features.counts], axis=1).T]
     words = features.words
-    return zip(range(1, len(words) + 1), words, map(len, words), features.signatures, *columns)
+    first = features.first_id
+    return zip(range(first, first + len(words)), words, map(len, words), features.signatures, *columns)
 
 
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:
     """``(length, letter, occurrences, words containing it)`` for every length and letter."""
-    lengths = np.fromiter((len(w) for w in features.words), dtype=np.int64, count=len(features.words))
-    rows = []
-    for length in np.unique(lengths).tolist():
-        chosen = lengths == length
-        occurrences = features.counts[chosen].sum(axis=0).tolist()
-        containing = (features.counts[chosen] > 0).sum(axis=0).tolist()
-        rows.extend((length, letter, occurrences[k], containing[k]) for k, letter in enumerate(LETTERS))
-    return rows
+    totals = LetterTotals()
+    totals.add(features)
+    return totals.rows()
 
 
 def prefix_rows(words: list[str]) -> Iterator[tuple[str, bool, bool]]:
