@@ -345,7 +345,7 @@ def boggle_best(
     if size not in SIZES:
         raise BoardError(f"--size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
     if not 0 < seconds < float("inf"):  # also refuses nan
-        raise UsageError(f"--seconds must be a finite number more than 0, not {seconds:g}")
+        raise UsageError(f"--seconds must be more than 0 and finite, not {seconds:g}")
     if steps is not None and steps < 1:
         raise UsageError(f"--steps must be 1 or more, not {steps}")
     if not 1 <= top <= 100:

@@ -63,6 +63,37 @@ def prefix_query(strings: list[str]) -> tuple[str, dict]:
     return sql, params
 
 
+#: Prefixes asked about in one ``viable`` query (two bound parameters each).
+VIABLE_CHUNK = 400
+
+
+def _after_prefix(prefix: str) -> str:
+    """The least a-z string above every word that starts with ``prefix`` (an exclusive bound)."""
+    stem = prefix.rstrip("z")
+    if not stem:
+        return "z" * 64  # above every word (words have at most 63 letters)
+    return stem[:-1] + chr(ord(stem[-1]) + 1)
+
+
+def viable_query(prefixes: list[str], letters: int) -> tuple[str, dict]:
+    """The prefixes some word of at most ``letters`` letters extends (one range probe each).
+
+    Words are a-z only, so the words starting with ``p`` are the range
+    ``p < word < _after_prefix(p)`` of the words index, in any collation.
+    """
+    params: dict = {"letters": letters}
+    values = []
+    for i, prefix in enumerate(prefixes):
+        params[f"p{i}"] = prefix
+        params[f"h{i}"] = _after_prefix(prefix)
+        values.append(f"(CAST(:p{i} AS VARCHAR(64)), CAST(:h{i} AS VARCHAR(64)))")
+    sql = (
+        f"WITH c(p, hi) AS (VALUES {', '.join(values)}) SELECT c.p FROM c WHERE EXISTS "
+        "(SELECT 1 FROM words AS w WHERE w.word > c.p AND w.word < c.hi AND w.length <= :letters)"
+    )
+    return sql, params
+
+
 class QueryOracle:
     """Prefix checks answered by the index, one query per search depth."""
 
@@ -76,6 +107,20 @@ class QueryOracle:
         self.has_longer = np.array([False, True])
         self.length = np.zeros(2, dtype=np.int64)
         self.queries = 0
+        self._viable: dict[tuple[int, int], bool] = {}
+
+    def viable(self, nodes: np.ndarray, letters: int) -> np.ndarray:
+        """For each node: does a word of at most ``letters`` letters extend it? (cached per node)."""
+        unique, inverse = np.unique(nodes, return_inverse=True)
+        unknown = [node for node in unique.tolist() if (node, letters) not in self._viable]
+        for start in range(0, len(unknown), VIABLE_CHUNK):
+            part = unknown[start : start + VIABLE_CHUNK]
+            sql, params = viable_query([self.texts[node] for node in part], letters)
+            self.queries += 1
+            yes = {row[0] for row in self.index.rows(sql, params)}
+            self._viable.update(((node, letters), self.texts[node] in yes) for node in part)
+        answer = np.array([self._viable[(node, letters)] for node in unique.tolist()], dtype=bool)
+        return answer[inverse.reshape(-1)]
 
     def text(self, node: int) -> str:
         """The prefix a node stands for."""
@@ -163,6 +208,32 @@ class PrefixTable:
         self.length = np.zeros(count, dtype=np.int64)
         self.length[node_of] = lengths
         self.queries = 1
+        self._parent = np.full(count, DEAD, dtype=np.int64)
+        self._parent[node_of] = parent_node
+        self._shortest_longer: np.ndarray | None = None
+
+    def viable(self, nodes: np.ndarray, letters: int) -> np.ndarray:
+        """For each node: does a word of at most ``letters`` letters extend it?"""
+        if self._shortest_longer is None:
+            self._shortest_longer = self._shortest_longer_words()
+        return self._shortest_longer[nodes] <= letters
+
+    def _shortest_longer_words(self) -> np.ndarray:
+        """Per node, the length of the shortest word strictly longer that starts with it.
+
+        Nodes are numbered by length, so one pass per length from the longest
+        down carries each subtree's shortest word up to its parent.
+        """
+        never = np.iinfo(np.int64).max
+        at_or_below = np.where(self.is_word, self.length, never)
+        longer = np.full(len(self.length), never, dtype=np.int64)
+        nodes = np.arange(len(self.length))
+        for level in range(int(self.length.max(initial=0)), 0, -1):
+            here = nodes[(self.length == level) & (self._parent != DEAD)]
+            np.minimum.at(longer, self._parent[here], at_or_below[here])
+            parents = np.unique(self._parent[here])
+            at_or_below[parents] = np.minimum(at_or_below[parents], longer[parents])
+        return longer
 
     def __len__(self) -> int:
         return len(self._strings)

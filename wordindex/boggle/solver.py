@@ -80,6 +80,13 @@ def board_codes(boards: list[Board]) -> np.ndarray:
 MAX_FRONTIER = 200_000
 #: Boards searched together in one frontier: this many cells' worth (2,048 4×4 boards).
 GROUP_CELLS = 32_768
+#: Most live paths extended in one step of a single-board solve (which keeps each path's
+#: cells): with the pieces waiting on the stack, memory stays bounded by the board size.
+MAX_SOLVE_FRONTIER = 8_192
+#: From this many live paths on, prefixes that only words too long for the board extend
+#: are dropped (``lexicon.viable``): a normal dictionary never gets there, while a run such
+#: as ``b`` x 63 on a board of b's would otherwise extend every path of the board.
+PRUNE_AT = 2_048
 #: Found (board, word) keys are de-duplicated whenever this many have piled up.
 COMPACT_AT = 2_000_000
 KEY_SHIFT = 1 << 32
@@ -98,6 +105,96 @@ class _Found:
 def _search(
     lexicon, codes: np.ndarray, size: int, min_length: int, paths: list | None, max_frontier: int | None = None
 ) -> _Found:
+    if paths is not None:
+        return _search_with_paths(lexicon, codes, size, min_length, paths)
+    return _search_words(lexicon, codes, size, min_length, max_frontier)
+
+
+def max_letters(codes: np.ndarray) -> int:
+    """The longest word boards of these codes can spell: one letter a cube, two on a Qu cube."""
+    cells = codes.shape[1] - 1
+    return cells + int((codes == QU).sum(axis=1).max(initial=0))
+
+
+def _viable_live(lexicon, node: np.ndarray, live: np.ndarray, letters: int) -> np.ndarray:
+    """``live`` without the prefixes that only words longer than ``letters`` extend."""
+    if len(live) < PRUNE_AT or not hasattr(lexicon, "viable"):
+        return live
+    return live[lexicon.viable(node[live], letters)]
+
+
+def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, paths: list) -> _Found:
+    """One board's search that keeps, for each word, the cells of its first path.
+
+    Each live path carries its cells (one byte per step), and the frontier is
+    extended ``MAX_SOLVE_FRONTIER`` paths at a time (a stack of pending pieces),
+    so memory is bounded by the board's size whatever the dictionary holds;
+    only the first path of each word is kept. ``paths`` receives one entry:
+    the (words, cells) array of those first paths, for ``solve``.
+    """
+    cells = size * size
+    flat = codes.reshape(-1)
+    nbr = neighbour_table(size)
+    letters = max_letters(codes)
+    mask_type = np.int32 if cells + 1 < 31 else np.int64
+    seen: set[int] = set()
+    found_node: list[int] = []
+    found_depth: list[int] = []
+    found_cells: list[np.ndarray] = []
+
+    def settle(cell, node, mask, route):
+        depth = route.shape[1] - 1
+        words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
+        if len(words):
+            unique, first = np.unique(node[words], return_index=True)
+            for value, row in zip(unique.tolist(), words[first].tolist()):
+                if value not in seen:
+                    seen.add(value)
+                    found_node.append(value)
+                    found_depth.append(depth)
+                    padded = np.full(cells, -1, dtype=np.int64)
+                    padded[: depth + 1] = route[row]
+                    found_cells.append(padded)
+        live = _viable_live(lexicon, node, np.flatnonzero(lexicon.has_longer[node]), letters)
+        return cell[live], node[live], mask[live], route[live]
+
+    start = np.arange(cells, dtype=np.int32)
+    node = lexicon.children(np.full(cells, ROOT, dtype=np.int32), flat[start])
+    keep = np.flatnonzero(node)
+    cell = start[keep]
+    first_mask = np.left_shift(mask_type(1), cell.astype(mask_type))
+    pending = [settle(cell, node[keep], first_mask, cell[:, None].astype(np.int8))]
+    while pending:
+        cell, node, mask, route = pending.pop()
+        if not len(node):
+            continue
+        if len(node) > MAX_SOLVE_FRONTIER:
+            half = len(node) // 2
+            pending.append((cell[half:], node[half:], mask[half:], route[half:]))
+            pending.append((cell[:half], node[:half], mask[:half], route[:half]))
+            continue
+        near = nbr[cell]
+        free = ((np.right_shift(mask[:, None], near) & 1) == 0) & (near != cells)
+        rows, slots = np.nonzero(free)
+        next_cell = near[rows, slots]
+        child = lexicon.children(node[rows], flat[next_cell])
+        ok = np.flatnonzero(child)
+        rows, next_cell = rows[ok], next_cell[ok]
+        next_mask = mask[rows] | np.left_shift(mask_type(1), next_cell.astype(mask_type))
+        next_route = np.concatenate([route[rows], next_cell[:, None].astype(np.int8)], axis=1)
+        pending.append(settle(next_cell, child[ok], next_mask, next_route))
+    count = len(found_node)
+    paths.append(np.array(found_cells, dtype=np.int64).reshape(count, cells))
+    return _Found(
+        np.zeros(count, dtype=np.int64),
+        np.array(found_node, dtype=np.int64),
+        np.array(found_depth, dtype=np.int64),
+        np.arange(count, dtype=np.int64),
+    )
+
+
+def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_frontier: int | None) -> _Found:
+    paths = None
     """Run the frontier search on boards of one size; ``paths`` collects (cells, parents) per depth.
 
     Each path is a row of parallel arrays: ``base`` (its board's offset in
@@ -111,6 +208,7 @@ def _search(
     width = cells + 1
     flat = codes.reshape(-1)
     nbr = neighbour_table(size)
+    letters = max_letters(codes)
     mask_type = np.int32 if width < 31 else np.int64
     found_base, found_node, found_depth, found_row = [], [], [], []
     found_keys: list[np.ndarray] = []
@@ -132,7 +230,7 @@ def _search(
             found_node.append(node[words])
             found_depth.append(np.full(len(words), depth, dtype=np.int64))
             found_row.append(position[words])
-        live = np.flatnonzero(lexicon.has_longer[node])
+        live = _viable_live(lexicon, node, np.flatnonzero(lexicon.has_longer[node]), letters)
         if len(live) != len(node):
             return base[live], cell[live], node[live], mask[live], position[live]
         return base, cell, node, mask, position
@@ -219,21 +317,9 @@ def solve(lexicon, board: Board, rules: Rules) -> Solution:
     paths: list = []
     found = _search(lexicon, board_codes([board]), board.size, rules.min_length, paths)
     table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
-    first = _unique_words(found)
-    depth = found.depth[first]
-    row = found.row[first].copy()
-    longest = int(depth.max(initial=-1)) + 1
-    cells = np.zeros((len(first), max(longest, 1)), dtype=np.int64)
-    # Walk every word's path back from its last cell, one depth at a time for all words at once.
-    for level in range(longest - 1, -1, -1):
-        here = np.flatnonzero(depth >= level)
-        step_cells, parents = paths[level]
-        at = row[here]
-        cells[here, level] = step_cells[at]
-        row[here] = parents[at]
     size = board.size
     words = []
-    for node, length, route in zip(found.node[first].tolist(), (depth + 1).tolist(), cells.tolist()):
+    for node, length, route in zip(found.node.tolist(), (found.depth + 1).tolist(), paths[0].tolist()):
         word = lexicon.text(node)
         path = tuple(divmod(c, size) for c in route[:length])
         words.append(FoundWord(word, table[len(word)], path))
