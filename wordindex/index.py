@@ -15,6 +15,7 @@ import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from .errors import (
@@ -27,6 +28,9 @@ from .errors import (
 from .location import Location, parse_location
 from .revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
 from .sqlite_file import FileKind, path_error, stat_kind
+
+#: Bound parameters of one query, by name.
+Params = Mapping[str, object] | None
 
 BUILD_HINT = "create one with `wordindex build PATH` (for example `wordindex build data/dictionary.txt`)"
 
@@ -57,7 +61,7 @@ def chunks(values: Sequence[str], size: int = IN_LIST_CHUNK) -> list[Sequence[st
     return [values[i : i + size] for i in range(0, len(values), size)]
 
 
-def expand_in(sql: str, name: str, values: Sequence) -> tuple[str, dict]:
+def expand_in(sql: str, name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
     """Expand ``:name`` into ``:name_0, :name_1, ...`` for an ``IN (...)`` list.
 
     The placeholders are generated here; the values stay bound parameters.
@@ -79,7 +83,7 @@ class Index(ABC):
         self.revision: str | None = None
 
     @abstractmethod
-    def rows(self, sql: str, params: Mapping | None = None) -> list[tuple]:
+    def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         """Run one query with bound parameters and return all its rows."""
 
     def table_columns(self) -> dict[str, set[str]]:
@@ -90,7 +94,7 @@ class Index(ABC):
         """The tables of the index's namespace (SQLite file or PostgreSQL schema)."""
         return set(self.table_columns())
 
-    def scalar(self, sql: str, params: Mapping | None = None):
+    def scalar(self, sql: str, params: Params = None) -> Any:
         rows = self.rows(sql, params)
         return rows[0][0] if rows else None
 
@@ -100,7 +104,7 @@ class Index(ABC):
     def __enter__(self) -> Index:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -127,7 +131,7 @@ class SQLiteIndex(Index):
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open {location.display}: {exc}") from None
 
-    def rows(self, sql: str, params: Mapping | None = None) -> list[tuple]:
+    def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         try:
             return self.connection.execute(sql, params or {}).fetchall()
         except sqlite3.DatabaseError as exc:
@@ -171,7 +175,7 @@ class ServerIndex(Index):
         except Exception as exc:  # driver errors vary; all mean "cannot reach it"
             raise connect_error(location, exc) from None
 
-    def rows(self, sql: str, params: Mapping | None = None) -> list[tuple]:
+    def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         try:
             return [tuple(r) for r in self.connection.execute(self._text(sql), dict(params or {}))]
         except self._error as exc:

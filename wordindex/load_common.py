@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import islice
+from typing import Any
 
 BATCH = 20_000
 
 
-def column_names(table) -> list[str]:
+def column_names(table: Any) -> list[str]:
     """The table's columns in model order (the order the row builders produce)."""
     return [column.name for column in table.columns]
 
 
-def batches(rows: Iterable[tuple], size: int = BATCH) -> Iterator[list[tuple]]:
+def batches(rows: Iterable[tuple[Any, ...]], size: int = BATCH) -> Iterator[list[tuple[Any, ...]]]:
     """Split a row stream into lists of ``size`` rows, so progress can advance."""
     iterator = iter(rows)
     while batch := list(islice(iterator, size)):
         yield batch
 
 
-def index_ddl(dialect) -> list[tuple[str, str]]:
+def index_ddl(dialect: Any) -> list[tuple[str, str]]:
     """``(DROP, CREATE)`` statements of the secondary indexes for ``dialect``."""
     from sqlalchemy.schema import CreateIndex, DropIndex
 

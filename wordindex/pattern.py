@@ -22,7 +22,7 @@ class Pattern:
     """A parsed pattern: normalised text (``-`` for blanks) and revealed letters."""
 
     text: str
-    revealed: dict  # letter -> bitmask of the 0-based positions it is shown at
+    revealed: dict[str, int]  # letter -> bitmask of the 0-based positions it is shown at
 
     @property
     def length(self) -> int:
@@ -83,7 +83,7 @@ def parse_letters(text: str | None, what: str = "guessed letters") -> frozenset[
 
 def candidate_condition(
     pattern: Pattern, guessed: frozenset[str] | None = None, *, exclusive: bool = True
-) -> tuple[str, dict]:
+) -> tuple[str, dict[str, int]]:
     """WHERE clause and parameters for the words a pattern allows.
 
     ``exclusive=False`` (the ``pattern`` guesser, ``words`` without
@@ -95,7 +95,7 @@ def candidate_condition(
     revealed letters count as guessed.
     """
     clauses = ["length = :length"]
-    params: dict = {"length": pattern.length}
+    params: dict[str, int] = {"length": pattern.length}
     guessed = (guessed or frozenset()) | pattern.revealed_letters
     for letter in LETTERS:
         column = POSITION_COLUMN[letter]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -71,7 +72,7 @@ class LetterTotals:
 
     def rows(self) -> list[tuple[int, str, int, int]]:
         """``(length, letter, occurrences, words containing it)`` for every length and letter."""
-        rows = []
+        rows: list[tuple[int, str, int, int]] = []
         for length in sorted(self.occurrences):
             occurrences = self.occurrences[length].tolist()
             containing = self.containing[length].tolist()
@@ -96,8 +97,9 @@ def word_features(ordered_words: list[str]) -> WordFeatures:
     else:
         # Distinct powers of two per (word, letter): their float sum is exact below 2**53.
         positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * 26).astype(np.int64)
-    positions = positions.reshape(n, 26)
-    return WordFeatures(words=ordered_words, signatures=_signatures(ordered_words), positions=positions, counts=counts)
+    return WordFeatures(
+        words=ordered_words, signatures=_signatures(ordered_words), positions=positions.reshape(n, 26), counts=counts
+    )
 
 
 def _signatures(ordered_words: list[str]) -> list[str]:
@@ -116,7 +118,7 @@ def _signatures(ordered_words: list[str]) -> list[str]:
     return signatures
 
 
-def word_rows(features: WordFeatures) -> Iterator[tuple]:
+def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
     """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts.
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
