@@ -16,7 +16,6 @@ import pytest
 from wordindex.errors import (
     DatabaseError,
     DictionaryError,
-    NoIndexError,
     NotAnIndexError,
     SchemaTooNewError,
     UsageError,

@@ -194,7 +194,10 @@ def _describe_refusal(kind: FileKind, display: str) -> str | None:
     if kind is FileKind.OTHER_FILE:
         return f"{display} is not a wordindex index (it holds other data); build will not overwrite it: {hint}"
     if kind is FileKind.OTHER_DATABASE:
-        return f"{display} is another program's SQLite database, not a wordindex index; build will not overwrite it: {hint}"
+        return (
+            f"{display} is another program's SQLite database, not a wordindex index; "
+            f"build will not overwrite it: {hint}"
+        )
     return None
 
 

@@ -147,7 +147,7 @@ def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, p
         words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
         if len(words):
             unique, first = np.unique(node[words], return_index=True)
-            for value, row in zip(unique.tolist(), words[first].tolist()):
+            for value, row in zip(unique.tolist(), words[first].tolist(), strict=True):
                 if value not in seen:
                     seen.add(value)
                     found_node.append(value)
@@ -194,13 +194,11 @@ def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, p
 
 
 def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_frontier: int | None) -> _Found:
-    paths = None
-    """Run the frontier search on boards of one size; ``paths`` collects (cells, parents) per depth.
+    """Run the frontier search on boards of one size for their words alone (no paths).
 
     Each path is a row of parallel arrays: ``base`` (its board's offset in
-    the flat code array), ``cell``, ``node``, ``mask`` (visited cells) and
-    ``position`` (its row in this depth's ``paths`` entry). Paths never
-    interact, so without ``paths`` a frontier wider than ``max_frontier`` is
+    the flat code array), ``cell``, ``node`` and ``mask`` (visited cells).
+    Paths never interact, so a frontier wider than ``max_frontier`` is
     extended half by half (a stack of pending pieces) instead of all at once.
     """
     n_boards = codes.shape[0]
@@ -210,14 +208,13 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
     nbr = neighbour_table(size)
     letters = max_letters(codes)
     mask_type = np.int32 if width < 31 else np.int64
-    found_base, found_node, found_depth, found_row = [], [], [], []
     found_keys: list[np.ndarray] = []
     found_size = [0, COMPACT_AT]  # keys held, size that triggers the next compaction
 
-    def settle(base, cell, node, mask, position, depth):
+    def settle(base, cell, node, mask):
         """Record the words among new paths; keep the paths whose prefix has longer words."""
         words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
-        if len(words) and paths is None:
+        if len(words):
             # Only (board, word) pairs matter: keep them as keys, de-duplicated as they pile up.
             found_keys.append((base[words] // width).astype(np.int64) * KEY_SHIFT + node[words])
             found_size[0] += len(words)
@@ -225,15 +222,10 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
                 found_keys[:] = [np.unique(np.concatenate(found_keys))]
                 found_size[0] = len(found_keys[0])
                 found_size[1] = 2 * found_size[0] + COMPACT_AT
-        elif len(words):
-            found_base.append(base[words])
-            found_node.append(node[words])
-            found_depth.append(np.full(len(words), depth, dtype=np.int64))
-            found_row.append(position[words])
         live = _viable_live(lexicon, node, np.flatnonzero(lexicon.has_longer[node]), letters)
         if len(live) != len(node):
-            return base[live], cell[live], node[live], mask[live], position[live]
-        return base, cell, node, mask, position
+            return base[live], cell[live], node[live], mask[live]
+        return base, cell, node, mask
 
     def extend(base, cell, node, mask):
         """Every live path one cube longer: all candidates of the step checked in one batch."""
@@ -259,7 +251,7 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
             next_cell = next_cell[ok]
             next_node = child[ok]
         next_mask = mask[rows] | np.left_shift(mask_type(1), next_cell.astype(mask_type))
-        return base[rows], next_cell, next_node, next_mask, rows
+        return base[rows], next_cell, next_node, next_mask
 
     base = np.repeat(np.arange(n_boards, dtype=np.int32) * width, cells)
     cell = np.tile(np.arange(cells, dtype=np.int32), n_boards)
@@ -267,41 +259,24 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
     keep = np.flatnonzero(node)
     base, cell, node = base[keep], cell[keep], node[keep]
     mask = np.left_shift(mask_type(1), cell.astype(mask_type))
-    if paths is not None:
-        paths.append((cell, np.full(cell.shape, -1, dtype=np.int64)))
-    position = np.arange(len(cell), dtype=np.int64)
-    pending = [(settle(base, cell, node, mask, position, 0), 0)]
+    pending = [settle(base, cell, node, mask)]
     while pending:
-        (base, cell, node, mask, position), depth = pending.pop()
+        base, cell, node, mask = pending.pop()
         if not len(node):
             continue
-        if paths is None and max_frontier is not None and len(node) > max_frontier:
+        if max_frontier is not None and len(node) > max_frontier:
             half = len(node) // 2
-            pending.append(((base[half:], cell[half:], node[half:], mask[half:], position[half:]), depth))
-            pending.append(((base[:half], cell[:half], node[:half], mask[:half], position[:half]), depth))
+            pending.append((base[half:], cell[half:], node[half:], mask[half:]))
+            pending.append((base[:half], cell[:half], node[:half], mask[:half]))
             continue
-        base, cell, node, mask, rows = extend(base, cell, node, mask)
-        if paths is not None:
-            paths.append((cell, position[rows]))
-        position = np.arange(len(cell), dtype=np.int64)
-        pending.append((settle(base, cell, node, mask, position, depth + 1), depth + 1))
+        pending.append(settle(*extend(base, cell, node, mask)))
 
-    if found_keys:
-        keys = np.unique(np.concatenate(found_keys))
-        return _Found(
-            keys // KEY_SHIFT,
-            keys % KEY_SHIFT,
-            np.zeros(len(keys), dtype=np.int64),
-            np.zeros(len(keys), dtype=np.int64),
-        )
-    if not found_base:
-        empty = np.zeros(0, dtype=np.int64)
-        return _Found(empty, empty, empty, empty)
+    keys = np.unique(np.concatenate(found_keys)) if found_keys else np.zeros(0, dtype=np.int64)
     return _Found(
-        np.concatenate(found_base).astype(np.int64) // width,
-        np.concatenate(found_node).astype(np.int64),
-        np.concatenate(found_depth),
-        np.concatenate(found_row),
+        keys // KEY_SHIFT,
+        keys % KEY_SHIFT,
+        np.zeros(len(keys), dtype=np.int64),
+        np.zeros(len(keys), dtype=np.int64),
     )
 
 
@@ -319,7 +294,7 @@ def solve(lexicon, board: Board, rules: Rules) -> Solution:
     table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
     size = board.size
     words = []
-    for node, length, route in zip(found.node.tolist(), (found.depth + 1).tolist(), paths[0].tolist()):
+    for node, length, route in zip(found.node.tolist(), (found.depth + 1).tolist(), paths[0].tolist(), strict=True):
         word = lexicon.text(node)
         path = tuple(divmod(c, size) for c in route[:length])
         words.append(FoundWord(word, table[len(word)], path))
