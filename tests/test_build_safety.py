@@ -305,3 +305,12 @@ def test_postgres_build_marks_its_schema_and_rebuilds_its_own(pg_database, sourc
     build_index(pg_database, source)
     assert answers(pg_database) == [("cool", True), ("good", True), ("zebra", False)]
     assert pg_run(pg_database, "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'wordindex%'") == [("wordindex",)]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_rebuild_as_root_keeps_the_owner(tmp_path, source):
+    target = tmp_path / "w.db"
+    build_index(target, source)
+    os.chown(target, 4321, 4322)
+    build_index(target, write_words(tmp_path / "b.txt", ["zebra"]))
+    assert (target.stat().st_uid, target.stat().st_gid) == (4321, 4322)

@@ -126,15 +126,18 @@ def test_bad_dictionaries_change_nothing(run_cli, tmp_path, nine, data, fragment
 
 
 def test_unreadable_dictionary(run_cli, tmp_path, monkeypatch):
-    from pathlib import Path
+    import os
 
     source = tmp_path / "locked.txt"
     source.write_text("cool\n")
+    real_open = os.open
 
-    def refuse(self):
-        raise PermissionError(13, "Permission denied")
+    def refuse(path, *args, **kwargs):
+        if str(path) == str(source):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)  # chmod 0 does not stop root, so simulate it
+    monkeypatch.setattr(os, "open", refuse)  # chmod 0 does not stop root, so simulate it
     one_error_line(run_cli(["build", source], db=tmp_path / "x.db"), 1, "not readable")
 
 

@@ -442,3 +442,20 @@ def test_migrations_import_nothing_from_the_package(revision):
             assert node.level == 0 and not (node.module or "").startswith("wordindex"), ast.dump(node)
         if isinstance(node, ast.Import):
             assert not any(alias.name.startswith("wordindex") for alias in node.names)
+
+
+def test_permission_denied_on_the_index_path(run_cli, tmp_path, nine, monkeypatch):
+    """What a folder without permission gives (simulated: root ignores chmod)."""
+    db = copy_of(nine, tmp_path, "w.db")
+    words = tmp_path / "w.txt"
+    words.write_text("cool\n")
+    real_stat = os.stat
+
+    def refuse(path, *args, **kwargs):
+        if str(path) == str(db):
+            raise PermissionError(13, "Permission denied")
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refuse)
+    for args in (["check", "cool"], ["build", words], ["db", "current"]):
+        one_error_line(run_cli(["--db", db, *args]), DatabaseError.exit_code, "Permission denied", str(db))
