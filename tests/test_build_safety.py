@@ -15,21 +15,11 @@ import pytest
 
 from wordindex.build import build_index
 from wordindex.errors import BuildBusyError, DatabaseURLError, RefusedError
-from wordindex.index import open_index
-from wordindex.lookup import check_words
 from wordindex.sqlite_file import lock_path
 
+from .test_build_atomic import answers, write_words
 from .test_cli_index import one_error_line
-
-
-def write_words(path: Path, words: list[str]) -> Path:
-    path.write_text("\n".join(words) + "\n")
-    return path
-
-
-def answers(db, words=("cool", "good", "zebra")):
-    with open_index(db) as index:
-        return check_words(index, list(words))
+from .test_migrations import pg_empty_database  # noqa: F401 - fixture
 
 
 @pytest.fixture
@@ -193,19 +183,26 @@ def wait_for_partial(folder: Path, process: subprocess.Popen, name: str = "w.db"
     time.sleep(0.4)
 
 
-@pytest.mark.parametrize("attempt", range(3))
-def test_ctrl_c_during_build_is_one_line_exit_130_and_leaves_nothing(tmp_path, source, attempt):
+def interrupt_build(tmp_path: Path, source: Path, interrupt) -> tuple[subprocess.Popen, str, bytes, Path]:
+    """Start a big build over an index, ``interrupt(process)`` it mid-load; (process, stderr, old bytes, db)."""
     db = tmp_path / "w.db"
     build_index(db, source)
     before = db.read_bytes()
     process = start_build(db, big_word_list(tmp_path / "big.txt"))
     try:
         wait_for_partial(tmp_path, process)
-        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+        interrupt(process)
         _, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+    return process, stderr, before, db
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_ctrl_c_during_build_is_one_line_exit_130_and_leaves_nothing(tmp_path, source, attempt):
+    # What Ctrl-C in a terminal does: SIGINT to the whole process group, the helper included.
+    process, stderr, before, db = interrupt_build(tmp_path, source, lambda p: os.killpg(p.pid, signal.SIGINT))
     assert process.returncode == 130, stderr
     assert stderr == "Interrupted.\n"
     assert db.read_bytes() == before
@@ -213,17 +210,7 @@ def test_ctrl_c_during_build_is_one_line_exit_130_and_leaves_nothing(tmp_path, s
 
 
 def test_sigterm_during_build_removes_its_partial_files(tmp_path, source):
-    db = tmp_path / "w.db"
-    build_index(db, source)
-    before = db.read_bytes()
-    process = start_build(db, big_word_list(tmp_path / "big.txt"))
-    try:
-        wait_for_partial(tmp_path, process)
-        os.kill(process.pid, signal.SIGTERM)
-        _, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+    process, stderr, before, db = interrupt_build(tmp_path, source, lambda p: os.kill(p.pid, signal.SIGTERM))
     assert process.returncode == 128 + signal.SIGTERM, stderr
     assert "Traceback" not in stderr
     assert db.read_bytes() == before
@@ -235,21 +222,9 @@ def test_sigterm_during_build_removes_its_partial_files(tmp_path, source):
 
 
 @pytest.fixture
-def pg_database(pg_url):
-    """A fresh, empty database on the test server (its URL), dropped afterwards."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    server = make_url(pg_url).set(drivername="postgresql+psycopg")
-    name = f"wi_safety_{os.getpid()}"
-    admin = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    yield server.set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+def pg_database(pg_empty_database):
+    """A fresh, empty database on the test server, as a URL string."""
+    return pg_empty_database.render_as_string(hide_password=False)
 
 
 def pg_run(url: str, *statements: str) -> list:
