@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 #: Peak memory growth allowed for one solve (the old search needed 637 MB on 4x4).
@@ -46,7 +47,7 @@ print(json.dumps({
 
 @pytest.fixture(scope="module")
 def run_of_b(index_factory):
-    return index_factory("run-of-b", ["b" * 63, "bbb", "bbbb", "cat", "dog", "b" * 40])
+    return index_factory("run-of-b", WORDS)
 
 
 @pytest.mark.parametrize("oracle", ["query", "table"])
@@ -60,3 +61,36 @@ def test_board_of_bs_with_a_run_of_63_bs(run_of_b, size, oracle):
     assert report["words"] == [["bbb", 1, 3], ["bbbb", 1, 4]]
     assert report["batch"] == [2, 2]
     assert report["growth"] < BOUND_BYTES, f"peak memory grew {report['growth'] / 2**20:.0f} MB"
+
+
+WORDS = ["b" * 63, "bbb", "bbbb", "cat", "dog", "b" * 40, "zzz"]
+
+
+def viable_prefixes(db, prefixes, letters):
+    from wordindex.boggle.lexicon import viable_query
+    from wordindex.index import open_index
+
+    with open_index(db) as index:
+        sql, params = viable_query(prefixes, letters)
+        return sorted(row[0] for row in index.rows(sql, params))
+
+
+def test_viable_query_on_both_backends(run_of_b, pg_index_factory):
+    pg = pg_index_factory("run_of_b", WORDS)
+    for db in (run_of_b, pg):
+        assert viable_prefixes(db, ["b", "bbbb", "c", "ca", "cat", "zz", "z", "q"], 16) == ["b", "c", "ca", "z", "zz"]
+        assert viable_prefixes(db, ["bbbb", "bbbbb"], 40) == ["bbbb", "bbbbb"]
+        assert viable_prefixes(db, ["b" * 40], 40) == []
+        assert viable_prefixes(db, ["b" * 40], 63) == ["b" * 40]
+
+
+def test_prefix_table_viable_agrees(run_of_b):
+    from wordindex.boggle.lexicon import PrefixTable
+    from wordindex.index import open_index
+
+    with open_index(run_of_b) as index:
+        table = PrefixTable(index)
+    nodes = np.arange(2, len(table))
+    for letters in (3, 4, 16, 40, 63):
+        expected = viable_prefixes(run_of_b, [table.text(n) for n in nodes.tolist()], letters)
+        assert sorted(table.text(n) for n in nodes[table.viable(nodes, letters)].tolist()) == expected
