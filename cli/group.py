@@ -77,6 +77,10 @@ class WordIndexGroup(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        if complete_var is None and os.environ.get("_WORDINDEX_COMPLETE"):
+            from typer.completion import completion_init
+
+            completion_init()  # the shell asks for completions: typer's shell classes answer
         if args is None:
             args = sys.argv[1:]
         args = hoist_global_options(list(args))

@@ -149,7 +149,7 @@ def test_input_that_is_not_utf8_is_refused_not_a_crash(run_cli, hand_index):
 def test_yes_or_no_is_asked_again(run_cli, hand_index):
     result = run_cli(["play", "boggle", "--seed", "1"], db=hand_index, input="maybe\ny\n\n\nnope\n")
     assert result.exit_code == 0
-    assert "Please answer y or n." in result.stdout
+    assert "Please answer yes or no." in result.stdout
     assert result.stdout.rstrip().endswith("Have a nice day.")
 
 
