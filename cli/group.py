@@ -105,6 +105,11 @@ class WordIndexGroup(TyperGroup):
             sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             quiet_broken_pipe()
+        except SystemExit as exc:
+            # typer/click turn a closed stdout (EPIPE) into exit 1 after wrapping the streams; we say 141.
+            if exc.code == 1 and isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+                quiet_broken_pipe()
+            raise
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)

@@ -8,15 +8,6 @@ import pytest
 
 from wordindex import reports
 from wordindex.errors import BadPatternError, UsageError
-from wordindex.index import open_index
-
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-
-
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("reports-nine", NINE)) as index:
-        yield index
 
 
 def test_words_and_check(nine):

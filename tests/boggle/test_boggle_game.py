@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from boggle_fixtures import hand_index  # noqa: F401 (fixture)
 
 from wordindex.boggle.board import parse_board
 from wordindex.boggle.rules import get_rules

@@ -6,8 +6,7 @@ import pytest
 
 from wordindex.index import open_index
 
-#: Hangman: nine 4-letter words (the evil chooser's families are easy to follow).
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
+# Hangman sessions use the root conftest's ``nine`` index (nine 4-letter words).
 #: Boggle: the 4×4 board abcdefghijklmnop holds fink, glop, knife, mink, plonk (4+ letters).
 BOGGLE_WORDS = [
     "ache",
@@ -27,12 +26,6 @@ BOGGLE_WORDS = [
 ]
 #: The word game: the problem set's transcript words.
 WORDGAME_WORDS = ["part", "ice", "out", "dad", "did", "dud", "jar", "fix", "at", "it", "cows", "caws", "tapir", "pita"]
-
-
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("sessions-nine", NINE)) as index:
-        yield index
 
 
 @pytest.fixture(scope="module")
