@@ -15,6 +15,7 @@ and returns its URL. Tests that are about SQLite files themselves are marked
 * ``wordlist(name)``: a reference list from ``WORDINDEX_WORDLISTS`` (skips without it).
 * ``pg_url`` / ``pg_index_factory``: a PostgreSQL server and indexes on it,
   whatever the backend (the tests that compare both backends); skip without a server.
+* ``saved(session)``: a game session's state through JSON text and back.
 * ``run_cli(args, db=..., input=...)``: typer's CliRunner on the real app.
 """
 
@@ -204,6 +205,17 @@ def wordlist(wordlists_dir):
         return path
 
     return get
+
+
+@pytest.fixture
+def saved():
+    """``saved(session)``: a game session's state through JSON text and back, as a store keeps it."""
+    import json
+
+    def roundtrip(session):
+        return json.loads(json.dumps(session.state()))
+
+    return roundtrip
 
 
 @pytest.fixture

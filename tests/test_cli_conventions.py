@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from wordindex.cli.environment import Environment, colour_allowed, use_environment
 
 EXE = Path(sys.executable).with_name("wordindex")

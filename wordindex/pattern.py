@@ -22,7 +22,7 @@ class Pattern:
     """A parsed pattern: normalised text (``-`` for blanks) and revealed letters."""
 
     text: str
-    revealed: dict  # letter -> bitmask of the 0-based positions it is shown at
+    revealed: dict[str, int]  # letter -> bitmask of the 0-based positions it is shown at
 
     @property
     def length(self) -> int:

@@ -181,7 +181,7 @@ SUPER_BIG = DiceSet(
     ),
 )
 
-DICE_SETS = {d.name: d for d in (CLASSIC, NEW, BIG, SUPER_BIG)}
+DICE_SETS: dict[str, DiceSet] = {d.name: d for d in (CLASSIC, NEW, BIG, SUPER_BIG)}
 #: The set used for each board size when none is named.
 DEFAULT_DICE = {4: DiceName.NEW, 5: DiceName.BIG, 6: DiceName.SUPERBIG}
 

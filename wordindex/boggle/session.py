@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 GAME_SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
 DEFAULT_PLAYER = "you"
-#: The real game's timer, in minutes (the timer is off unless asked for).
-REAL_GAME_MINUTES = 3.0
 STATE_KEYS = ("board", "rules", "min_length", "minutes", "deadline", "seed", "players", "over")
 
 

@@ -118,7 +118,8 @@ def letter_counts_many(index: Index, positions: Sequence[Position]) -> list[Lett
     """``letter_counts`` (exclusive, with containing) of several families in one statement."""
     if not positions:
         return []
-    parts, params = [], {}
+    parts: list[str] = []
+    params: dict[str, int] = {}
     for i, position in enumerate(positions):
         candidates = family(index, position, prefix=f"p{i}_")
         parts.append(candidates.select(f"{i} AS k, COUNT(*) AS n, {_OCCURRENCES}, {_CONTAINING}"))
@@ -152,7 +153,8 @@ Splits = dict[str, dict[int, int]]
 
 def split_families_many(index: Index, requests: Sequence[tuple[Position, Sequence[str]]]) -> list[Splits]:
     """``split_families`` for several ``(position, letters)`` at once: one UNION ALL statement."""
-    parts, params = [], {}
+    parts: list[str] = []
+    params: dict[str, int] = {}
     results: list[Splits] = [{x: {} for x in letters} for _, letters in requests]
     for i, (position, letters) in enumerate(requests):
         candidates = family(index, position, prefix=f"p{i}_")
