@@ -333,11 +333,13 @@ class WordGame:
                 )
                 for r in state["records"]
             ]
-            if game.phase is Phase.PLAY:
+            if game.phase in (Phase.PLAY, Phase.REPLAY) and state["left"] is not None:
+                # the hand being played, or (REPLAY) the one just finished, whose score is on show
                 current = HandPlay(game.hand, words)
                 current.hand = get_frequency_dict(state["left"])
                 current.total = int(state["hand_score"])
                 current.entries = [Entry("played", str(w), 0, 0, {}) for w in state["played"]]
+                current.over = game.phase is Phase.REPLAY
                 game.current = current
         except (KeyError, TypeError, ValueError, UsageError) as exc:
             raise BadStateError(f"the saved word game does not hold together: {exc}") from None
