@@ -1,7 +1,8 @@
 """The ``wordindex`` command: global options and the list of command modules.
 
 Every command module keeps its imports light at load time (the library is
-imported inside each command), so ``wordindex check`` starts fast.
+imported inside each command), so ``wordindex check`` starts fast. The
+conventions every command follows are in docs/cli.md.
 """
 
 from __future__ import annotations
@@ -10,15 +11,19 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, hangman, index_commands, play, wordgame
+from . import boggle, db_commands, environment, hangman, index_commands, play, wordgame
 from .context import AppState
 from .group import WordIndexGroup
+
+#: ``-h`` works everywhere (click passes context settings down to every subcommand).
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     cls=WordIndexGroup,
     name="wordindex",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # our own --install-completion / --show-completion import typer.completion lazily
+    context_settings=CONTEXT_SETTINGS,
     help="Word games on one precomputed word index: build it once, then query it.\n\n"
     "Start with: wordindex build data/dictionary.txt",
 )
@@ -30,6 +35,17 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+    """typer's --install-completion / --show-completion, imported only when asked for (it costs start-up time)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from typer import completion
+
+    completion.completion_init()
+    callback = completion.install_callback if param.name == "install_completion" else completion.show_callback
+    callback(ctx, param, value)
+
+
 @app.callback()
 def main_options(
     ctx: typer.Context,
@@ -39,14 +55,31 @@ def main_options(
         envvar="WORDINDEX_DB",
         metavar="URL",
         help="Index database: a SQLAlchemy URL (sqlite:///words.db, postgresql://user@host/db) "
-        "or a SQLite file path. Default: wordindex.db in your user data directory.",
+        "or a SQLite file path; before or after the command. Default: wordindex.db in your user data directory.",
         show_default=False,
     ),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
+    install_completion: bool = typer.Option(
+        False,
+        "--install-completion",
+        callback=_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Install shell completion for your shell (bash, zsh, fish, PowerShell).",
+    ),
+    show_completion: bool = typer.Option(
+        False,
+        "--show-completion",
+        callback=_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Show the shell completion script, to copy or customise it.",
+    ),
 ) -> None:
     """Word games on one precomputed word index."""
+    environment.begin()
     import os
 
     from click.core import ParameterSource

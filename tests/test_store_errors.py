@@ -233,9 +233,9 @@ def test_fifo_as_db_does_not_hang(tmp_path):
     os.mkfifo(fifo)
     words = tmp_path / "w.txt"
     words.write_text("cool\n")
-    assert_one_error(run_in_subprocess(["--db", str(fifo), "check", "cool"], 60), 1, "not a regular file")
-    assert_one_error(run_in_subprocess(["--db", str(fifo), "build", str(words)], 60), 1, "not a regular file")
-    assert_one_error(run_in_subprocess(["--db", str(fifo), "db", "current"], 60), 1, "not a regular file")
+    assert_one_error(run_in_subprocess(["--db", str(fifo), "check", "cool"], 60), 2, "not a regular file")
+    assert_one_error(run_in_subprocess(["--db", str(fifo), "build", str(words)], 60), 2, "not a regular file")
+    assert_one_error(run_in_subprocess(["--db", str(fifo), "db", "current"], 60), 2, "not a regular file")
 
 
 def test_build_from_a_fifo_without_writer_does_not_hang(tmp_path):
@@ -266,7 +266,7 @@ def test_over_long_path_component(run_cli, tmp_path, nine):
         result = run_cli(["--db", long, *args])
         assert result.exit_code != 0 and "Traceback" not in result.stderr, result.stderr
         assert len(result.stderr.splitlines()) == 1 and "too long" in result.stderr.lower(), result.stderr
-    one_error_line(run_cli(["--db", tmp_path / "w.db", "build", tmp_path / ("y" * 300)]), 1, "too long")
+    one_error_line(run_cli(["--db", tmp_path / "w.db", "build", tmp_path / ("y" * 300)]), 2, "too long")
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores permissions")

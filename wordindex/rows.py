@@ -98,7 +98,10 @@ def word_features(ordered_words: list[str]) -> WordFeatures:
         # Distinct powers of two per (word, letter): their float sum is exact below 2**53.
         positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * 26).astype(np.int64)
     return WordFeatures(
-        words=ordered_words, signatures=_signatures(ordered_words), positions=positions.reshape(n, 26), counts=counts
+        words=ordered_words,
+        signatures=_signatures(ordered_words),
+        positions=positions.reshape(n, 26),
+        counts=counts,
     )
 
 

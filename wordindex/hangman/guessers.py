@@ -15,17 +15,39 @@ letter the answer is ``?``.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..alphabet import LETTERS
 from ..errors import UsageError
 from ..index import Index
-from .queries import LetterCounts, letter_counts, letter_counts_many, split_families, split_families_many, totals_counts
+from .queries import (
+    LetterCounts,
+    Splits,
+    letter_counts,
+    letter_counts_many,
+    split_families,
+    split_families_many,
+    totals_counts,
+)
 from .state import NoCandidateError, Position
 
 NO_GUESS = "?"
-DEFAULT_STRATEGY = "paga"
-STRATEGIES = ("naive", "pattern", "paga", "containing", "split")
+
+
+class Strategy(StrEnum):
+    """The guessers, by the name the CLI option, the JSON and the web API all use."""
+
+    NAIVE = "naive"
+    PATTERN = "pattern"
+    PAGA = "paga"
+    CONTAINING = "containing"
+    SPLIT = "split"
+
+
+DEFAULT_STRATEGY = Strategy.PAGA
+STRATEGIES = tuple(Strategy)
 
 #: ``split``: how many of the most widely held letters get a family split.
 SPLIT_CANDIDATES = 6
@@ -54,23 +76,25 @@ class Guess:
     """A guesser's answer: the letter (or ``?``) and what it was chosen from."""
 
     letter: str
-    strategy: str
+    strategy: Strategy
     candidates: int
-    frequencies: dict  # unguessed letter -> weight, positive weights only, alphabetical
+    frequencies: dict[str, int]  # unguessed letter -> weight, positive weights only, alphabetical
 
     @property
     def found(self) -> bool:
         return self.letter != NO_GUESS
 
 
-def check_strategy(name: str) -> str:
+def check_strategy(name: str | None) -> Strategy:
+    """The Strategy a user's text names (case and spaces ignored); UsageError naming the choices."""
     key = (name or "").strip().lower()
-    if key not in STRATEGIES:
-        raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
-    return key
+    try:
+        return Strategy(key)
+    except ValueError:
+        raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
 
 
-def best_letter(weights: dict, guessed) -> str:
+def best_letter(weights: Mapping[str, int], guessed: Collection[str]) -> str:
     """Highest positive weight among unguessed letters; ties → earliest letter; else ``?``."""
     best, best_weight = NO_GUESS, 0
     for letter in LETTERS:
@@ -80,11 +104,11 @@ def best_letter(weights: dict, guessed) -> str:
     return best
 
 
-def unguessed_weights(weights: dict, guessed) -> dict:
+def unguessed_weights(weights: Mapping[str, int], guessed: Collection[str]) -> dict[str, int]:
     return {x: weights[x] for x in LETTERS if x not in guessed and weights.get(x, 0) > 0}
 
 
-def split_shortlist(counts: LetterCounts, guessed) -> list[str]:
+def split_shortlist(counts: LetterCounts, guessed: Collection[str]) -> list[str]:
     """The letters ``split`` examines: the most widely held unguessed ones."""
     held = [x for x in LETTERS if x not in guessed and counts.containing[x] > 0]
     held.sort(key=lambda x: (-counts.containing[x], x))
@@ -95,12 +119,18 @@ def _miss(mask: int) -> float:
     return 1.0 if mask == 0 else 0.0
 
 
-def largest_family(position: Position, letter: str, families: dict) -> tuple[int, int]:
+def largest_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
     """The family an evil chooser keeps: largest; tie → the pattern that sorts first ('-' first)."""
     return min(families.items(), key=lambda item: (-item[1], position.pattern.reveal(letter, item[0]).text))
 
 
-def split_cost(families: dict, total: int, blanks: int, largest: tuple, largest_value: float | None = None) -> float:
+def split_cost(
+    families: Mapping[int, int],
+    total: int,
+    blanks: int,
+    largest: tuple[int, int],
+    largest_value: float | None = None,
+) -> float:
     """Estimated misses still to pay after a guess that splits ``total`` words into ``families``.
 
     ``families`` maps the positions mask the letter would show (0: not in the
@@ -126,7 +156,7 @@ def _blanks(position: Position) -> int:
     return position.pattern.text.count("-")
 
 
-def family_values(index: Index, positions: list, depth: int, prune: float | None = None) -> list:
+def family_values(index: Index, positions: list[Position], depth: int, prune: float | None = None) -> list[float]:
     """The best ``split_cost`` at each family, looking ``depth`` families deep along the largest ones.
 
     Batched: one statement for the counts of all the families, one for all
@@ -143,7 +173,7 @@ def family_values(index: Index, positions: list, depth: int, prune: float | None
         {x: largest_family(p, x, splits_x[x]) for x in shortlist}
         for p, shortlist, splits_x in zip(positions, shortlists, splits)
     ]
-    deeper: list = []
+    deeper: list[tuple[Position, str, Position]] = []
     if depth > 1:
         for p, c, shortlist, splits_x, big in zip(positions, counts, shortlists, splits, largest):
             worth = shortlist
@@ -181,7 +211,7 @@ def look_ahead(position: Position) -> tuple[float, int, float | None]:
     return margin, SPLIT_DEPTH, None
 
 
-def choose_split(index: Index, position: Position, counts: LetterCounts, splits: dict) -> str:
+def choose_split(index: Index, position: Position, counts: LetterCounts, splits: Splits) -> str:
     """``split``'s letter: the lowest ``split_cost``; letters within a margin of it are
     compared by looking ahead along the largest family (``look_ahead``: margin, depth, pruning)."""
     costs = {}
@@ -204,23 +234,24 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
     return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
 
 
-def next_guess(index: Index, position: Position, strategy: str = DEFAULT_STRATEGY) -> Guess:
+def next_guess(index: Index, position: Position, strategy: str | Strategy = DEFAULT_STRATEGY) -> Guess:
     """The guesser's next letter for ``position`` (NoCandidateError if no word fits)."""
     strategy = check_strategy(strategy)
     guessed = position.guessed
-    if strategy == "naive":
+    if strategy is Strategy.NAIVE:
         counts = totals_counts(index, None)
         weights = counts.occurrences
     else:
-        exclusive = strategy != "pattern"
-        counts = letter_counts(index, position, exclusive=exclusive, containing=strategy in ("containing", "split"))
+        exclusive = strategy is not Strategy.PATTERN
+        wants_containing = strategy in (Strategy.CONTAINING, Strategy.SPLIT)
+        counts = letter_counts(index, position, exclusive=exclusive, containing=wants_containing)
         if counts.candidates == 0:
             misses = "".join(sorted(position.misses))
             rule = f" without the letters {misses}" if exclusive and misses else ""
             raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}{rule}")
-        weights = counts.containing if strategy == "containing" else counts.occurrences
+        weights = counts.containing if strategy is Strategy.CONTAINING else counts.occurrences
     frequencies = unguessed_weights(weights, guessed)
-    if strategy == "split":
+    if strategy is Strategy.SPLIT:
         shortlist = split_shortlist(counts, guessed)
         splits = split_families(index, position, shortlist)
         letter = choose_split(index, position, counts, splits)
