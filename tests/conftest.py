@@ -232,3 +232,30 @@ def run_cli(monkeypatch):
         return runner.invoke(app, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture
+def pg_empty_database(pg_url):
+    """A new, empty database on the test server (dropped afterwards), as a SQLAlchemy URL."""
+    import os
+
+    from sqlalchemy import create_engine as _create_engine
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+
+    server = make_url(pg_url).set(drivername="postgresql+psycopg")
+    name = f"wi_migrations_{os.getpid()}"
+    admin = _create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    yield server.set(database=name)
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture
+def pg_database(pg_empty_database):
+    """A fresh, empty database on the test server, as a URL string."""
+    return pg_empty_database.render_as_string(hide_password=False)

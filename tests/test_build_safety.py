@@ -19,7 +19,6 @@ from wordindex.sqlite_file import lock_path
 
 from .test_build_atomic import answers, write_words
 from .test_cli_index import one_error_line
-from .test_migrations import pg_empty_database  # noqa: F401 - fixture
 
 
 @pytest.fixture
@@ -219,12 +218,6 @@ def test_sigterm_during_build_removes_its_partial_files(tmp_path, source):
 
 
 # -- 2. PostgreSQL: only schemas the build can prove are its own are ever dropped -----------------
-
-
-@pytest.fixture
-def pg_database(pg_empty_database):
-    """A fresh, empty database on the test server, as a URL string."""
-    return pg_empty_database.render_as_string(hide_password=False)
 
 
 def pg_run(url: str, *statements: str) -> list:

@@ -1,6 +1,5 @@
 """Migrations: one head, the chain the read path knows, up/down/up, models match."""
 
-import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -40,25 +39,6 @@ def test_sqlite_up_down_up_and_models_match(tmp_path):
     with engine.begin() as connection:
         up_down_up(connection)
     engine.dispose()
-
-
-@pytest.fixture
-def pg_empty_database(pg_url):
-    import os
-
-    from sqlalchemy import text
-    from sqlalchemy.engine import make_url
-
-    server = make_url(pg_url).set(drivername="postgresql+psycopg")
-    name = f"wi_migrations_{os.getpid()}"
-    admin = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    yield server.set(database=name)
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
 
 
 def test_postgres_up_down_up_and_models_match(pg_empty_database):

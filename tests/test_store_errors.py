@@ -21,9 +21,7 @@ from wordindex.errors import (
     UsageError,
 )
 
-from .test_build_safety import pg_database  # noqa: F401 - fixture
 from .test_cli_index import one_error_line
-from .test_migrations import pg_empty_database  # noqa: F401 - fixture
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wordindex"
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations" / "versions"
