@@ -94,3 +94,22 @@ def test_prefix_table_viable_agrees(run_of_b):
     for letters in (3, 4, 16, 40, 63):
         expected = viable_prefixes(run_of_b, [table.text(n) for n in nodes.tolist()], letters)
         assert sorted(table.text(n) for n in nodes[table.viable(nodes, letters)].tolist()) == expected
+
+
+@pytest.fixture(scope="module")
+def runs_of_b(index_factory):
+    return index_factory("runs-of-b", ["b" * k for k in range(3, 10)] + ["cat"])
+
+
+@pytest.mark.parametrize("oracle", ["query", "table"])
+def test_every_path_alive_is_searched_in_bounded_pieces(runs_of_b, oracle):
+    """b x 3 .. b x 9 on a 4x4 board of b's: no prefix can be pruned, the frontier is split instead."""
+    result = subprocess.run(
+        [sys.executable, "-c", CHILD, str(runs_of_b), "4", oracle], capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [word for word, _, _ in report["words"]] == ["b" * k for k in (8, 9, 7, 6, 5, 3, 4)]
+    assert [length for _, _, length in report["words"]] == [8, 9, 7, 6, 5, 3, 4]
+    assert report["batch"] == [7, 1 + 1 + 2 + 3 + 5 + 11 + 11]
+    assert report["growth"] < BOUND_BYTES, f"peak memory grew {report['growth'] / 2**20:.0f} MB"

@@ -107,6 +107,7 @@ class QueryOracle:
         self.has_longer = np.array([False, True])
         self.length = np.zeros(2, dtype=np.int64)
         self.queries = 0
+        self._node_of: dict[str, int] = {}
         self._viable: dict[tuple[int, int], bool] = {}
 
     def viable(self, nodes: np.ndarray, letters: int) -> np.ndarray:
@@ -129,26 +130,29 @@ class QueryOracle:
     def children(self, nodes: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """Child nodes of (node, code) pairs: one query for all the distinct candidate strings.
 
-        A string fixes its cubes (``q`` only ever comes as ``qu``), so the
-        candidates of one depth are all new and all distinct.
+        A string fixes its cubes (``q`` only ever comes as ``qu``), so within
+        one call the candidates are distinct. A search that extends its
+        frontier in pieces meets a prefix again in a later piece: it gets the
+        node it already has (one node per prefix), and is not asked for again.
         """
         keys = nodes.astype(np.int64) * CODES + codes
         unique, inverse = np.unique(keys, return_inverse=True)
         texts = self.texts
+        known = self._node_of
         strings = [texts[k // CODES] + CODE_TEXT[k % CODES] for k in unique.tolist()]
-        wanted = [s for s in strings if s]
+        wanted = [s for s in strings if s and s not in known]
         rows = []
         if wanted:
             sql, params = prefix_query(wanted)
             self.queries += 1
             rows = self.index.rows(sql, params)
         first = len(texts)
-        ids = {row[0]: first + i for i, row in enumerate(rows)}
+        known.update((row[0], first + i) for i, row in enumerate(rows))
         texts.extend(row[0] for row in rows)
         self.is_word = np.concatenate([self.is_word, np.array([bool(r[1]) for r in rows], dtype=bool)])
         self.has_longer = np.concatenate([self.has_longer, np.array([bool(r[2]) for r in rows], dtype=bool)])
         self.length = np.concatenate([self.length, np.array([len(r[0]) for r in rows], dtype=np.int64)])
-        result = np.fromiter((ids.get(s, DEAD) for s in strings), dtype=np.int64, count=len(strings))
+        result = np.fromiter((known.get(s, DEAD) for s in strings), dtype=np.int64, count=len(strings))
         return result[inverse.reshape(-1)]
 
 
