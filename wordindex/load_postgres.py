@@ -33,7 +33,8 @@ def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
     from sqlalchemy import text
 
     from .migrate import upgrade_connection
-    from .schema import index_info, letter_totals, prefixes, words
+    from .boggle.store import lexicon_row
+    from .schema import boggle_lexicon, index_info, letter_totals, prefixes, words
 
     connection.execute(text(f"DROP SCHEMA IF EXISTS {PG_BUILD_SCHEMA} CASCADE"))
     connection.execute(text(f"CREATE SCHEMA {PG_BUILD_SCHEMA}"))
@@ -51,7 +52,11 @@ def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
         progress("creating indexes", i, len(ddl))
         connection.execute(text(create))
     progress("creating indexes", len(ddl), len(ddl))
-    connection.execute(index_info.insert(), plan.info_row())
+    info = plan.info_row()
+    connection.execute(index_info.insert(), info)
+    connection.execute(
+        boggle_lexicon.insert(), lexicon_row(plan.ordered_words, info["source_sha256"], info["built_at"])
+    )
     progress("analyzing", 0, 1)
     connection.execute(text("ANALYZE"))
     progress("analyzing", 1, 1)

@@ -16,7 +16,7 @@ de-duplicated per (board, prefix node) with ``np.unique``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -24,36 +24,9 @@ import numpy as np
 from .board import Board, cube_tokens, neighbour_lists
 from .lexicon import PAD, QU, ROOT
 from .rules import Rules
+from .solution import FoundWord, Solution
 
-
-@dataclass(frozen=True)
-class FoundWord:
-    """A word on the board, its points and one path of (row, col) cells spelling it."""
-
-    word: str
-    score: int
-    path: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """Every word of one board under one rule set, sorted by score (desc) then word."""
-
-    board: Board
-    rules: Rules
-    words: tuple[FoundWord, ...] = field(default_factory=tuple)
-
-    @property
-    def count(self) -> int:
-        return len(self.words)
-
-    @property
-    def score(self) -> int:
-        return sum(w.score for w in self.words)
-
-    def find(self, word: str) -> FoundWord | None:
-        word = word.lower()
-        return next((w for w in self.words if w.word == word), None)
+__all__ = ["FoundWord", "Solution", "find_path", "score_boards", "solve"]
 
 
 @cache
@@ -215,7 +188,17 @@ def _unique_words(found: _Found) -> np.ndarray:
 
 
 def solve(lexicon, board: Board, rules: Rules) -> Solution:
-    """Every word on one board, each with its score and one path."""
+    """Every word on one board, each with its score and one path.
+
+    ``lexicon`` is the stored ``Trie`` (the fast search, ``engine.solve_board``)
+    or a prefix oracle such as ``QueryOracle`` (the set-based search below).
+    """
+    from .trie import Trie
+
+    if isinstance(lexicon, Trie):
+        from .engine import solve_board
+
+        return solve_board(lexicon, board, rules)
     paths: list = []
     found = _search(lexicon, board_codes([board]), board.size, rules.min_length, paths)
     table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
@@ -264,7 +247,16 @@ def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np
 
 
 def score_boards(lexicon, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(word counts, scores) of many boards, solved together (grouped by size)."""
+    """(word counts, scores) of many boards, solved together (grouped by size).
+
+    On the stored ``Trie`` this is the compiled scorer (``engine.BoardScorer``).
+    """
+    from .trie import Trie
+
+    if isinstance(lexicon, Trie):
+        from .engine import BoardScorer
+
+        return BoardScorer(lexicon, rules).score_boards(boards)
     counts = np.zeros(len(boards), dtype=np.int64)
     scores = np.zeros(len(boards), dtype=np.int64)
     by_size: dict[int, list[int]] = {}
