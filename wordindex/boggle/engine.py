@@ -85,7 +85,9 @@ def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     from .dfs_python import find_words
 
     table = rules.score_table(MAX_LETTERS + 1)
-    found = sorted((-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values())
+    found = sorted(
+        (-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values()
+    )
     coordinates = [divmod(cell, board.size) for cell in range(board.cell_count)]
     return Solution(
         board,
@@ -112,7 +114,9 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
         cubes = np.empty(capacity, dtype=np.int64)
         paths = np.empty((capacity, board.cell_count), dtype=np.int64)
         letters = np.zeros((capacity, 2 * board.cell_count), dtype=np.uint8)
-        found = solve_kernel(mask, first, cells, neighbours, degree, rules.min_length, marks, lengths, cubes, paths, letters)
+        found = solve_kernel(
+            mask, first, cells, neighbours, degree, rules.min_length, marks, lengths, cubes, paths, letters
+        )
         if found >= 0:
             break
         capacity *= 4

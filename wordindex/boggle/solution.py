@@ -75,5 +75,3 @@ class Solution:
 
     def __repr__(self) -> str:
         return f"Solution({self.board.text!r}, {self.rules.name}, {self.count} words, {self.score} points)"
-
-

@@ -216,7 +216,7 @@ def solve(lexicon, board: Board, rules: Rules) -> Solution:
         row[here] = parents[at]
     size = board.size
     words = []
-    for node, length, route in zip(found.node[first].tolist(), (depth + 1).tolist(), cells.tolist()):
+    for node, length, route in zip(found.node[first].tolist(), (depth + 1).tolist(), cells.tolist(), strict=True):
         word = lexicon.text(node)
         path = tuple(divmod(c, size) for c in route[:length])
         words.append(FoundWord(word, table[len(word)], path))
