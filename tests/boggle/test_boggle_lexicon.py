@@ -179,7 +179,11 @@ def english_boards(draw, sizes=SIZES):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(board=english_boards(), min_length=st.sampled_from([1, 3, 4]), rules_name=st.sampled_from(["official", "simple"]))
+@given(
+    board=english_boards(),
+    min_length=st.sampled_from([1, 3, 4]),
+    rules_name=st.sampled_from(["official", "simple"]),
+)
 def test_random_boards_of_every_size_match_the_reference(enable, board, min_length, rules_name):
     index, trie = enable
     rules = get_rules(rules_name, min_length)
@@ -196,7 +200,9 @@ def test_random_boards_of_every_size_match_the_reference(enable, board, min_leng
 def test_many_random_boards_scored_in_bulk_match_the_reference(enable):
     index, trie = enable
     rng = random.Random(13)
-    boards = [Board(size, "".join(rng.choice(ENGLISH) for _ in range(size * size))) for size in SIZES for _ in range(60)]
+    boards = [
+        Board(size, "".join(rng.choice(ENGLISH) for _ in range(size * size))) for size in SIZES for _ in range(60)
+    ]
     counts, scores = BoardScorer(trie, OFFICIAL).score_boards(boards)
     for board, count, score in zip(boards, counts.tolist(), scores.tolist(), strict=True):
         reference = solve(QueryOracle(index), board, OFFICIAL)
