@@ -76,7 +76,7 @@ def symmetries(size: int) -> list[list[int]]:
     """The 8 rotations/reflections of a size×size board as cell permutations."""
     cells = [(r, c) for r in range(size) for c in range(size)]
     maps = []
-    for transform in (
+    transforms: tuple[Callable[[int, int], tuple[int, int]], ...] = (
         lambda r, c: (r, c),
         lambda r, c: (c, size - 1 - r),
         lambda r, c: (size - 1 - r, size - 1 - c),
@@ -85,7 +85,8 @@ def symmetries(size: int) -> list[list[int]]:
         lambda r, c: (size - 1 - r, c),
         lambda r, c: (c, r),
         lambda r, c: (size - 1 - c, size - 1 - r),
-    ):
+    )
+    for transform in transforms:
         maps.append([transform(r, c)[0] * size + transform(r, c)[1] for r, c in cells])
     return maps
 

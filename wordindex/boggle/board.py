@@ -8,6 +8,7 @@ it too. Anything else is refused with a ``BoardError`` that says why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -40,7 +41,7 @@ class Board:
     size: int
     faces: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.size not in SIZES or len(self.faces) != self.size * self.size:
             raise BoardError(f"a {self.size}×{self.size} board needs {self.size * self.size} letters")
 
@@ -79,7 +80,7 @@ class Board:
     def coordinates(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.size)
 
-    def spell(self, cells) -> str:
+    def spell(self, cells: Iterable[int]) -> str:
         """The word a path of cell indexes spells."""
         return "".join(self.spelled(c) for c in cells)
 

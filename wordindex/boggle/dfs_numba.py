@@ -30,8 +30,7 @@ LETTER_Q = 16
 LETTER_U = 20
 
 
-@intrinsic
-def _popcount(typingctx: Any, value: Any) -> Any:
+def _popcount_typing(typingctx: Any, value: Any) -> Any:
     """The CPU's population count of an int64 (LLVM's ``ctpop``)."""
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
@@ -40,8 +39,11 @@ def _popcount(typingctx: Any, value: Any) -> Any:
     return types.int64(types.int64), codegen
 
 
+_popcount: Any = intrinsic(_popcount_typing)
+
+
 @njit(cache=True, nogil=True)
-def _child(mask: Any, first: Any, node: int, letter: int) -> int:
+def _child(mask: Any, first: Any, node: int, letter: int) -> Any:
     bits = np.int64(mask[node])
     if (bits >> letter) & 1 == 0:
         return 0
@@ -49,7 +51,7 @@ def _child(mask: Any, first: Any, node: int, letter: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _step(mask: Any, first: Any, node: int, letter: int) -> tuple[int, int]:
+def _step(mask: Any, first: Any, node: int, letter: int) -> tuple[Any, int]:
     """(child node, letters spelled) for one cube; the Qu cube spells two letters."""
     child = _child(mask, first, node, letter)
     if letter == LETTER_Q and child != 0:

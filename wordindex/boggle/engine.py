@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
+    MarkArray = npt.NDArray[np.int32]
 
 #: Longest word the index holds (``wordindex.alphabet.MAX_WORD_LENGTH``); sizes the points table.
 MAX_LETTERS = 63
@@ -139,7 +140,7 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
 _local = threading.local()
 
 
-def _marks(trie: Trie) -> IntArray:
+def _marks(trie: Trie) -> MarkArray:
     """This thread's per-node board stamps for ``trie`` (see ``dfs_numba``)."""
     import numpy as np
 
@@ -147,7 +148,7 @@ def _marks(trie: Trie) -> IntArray:
     if held is None or held[0] is not trie:
         held = (trie, np.zeros(len(trie), dtype=np.int32))
         _local.marks = held
-    marks: IntArray = held[1]
+    marks: MarkArray = held[1]
     return marks
 
 

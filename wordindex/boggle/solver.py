@@ -22,9 +22,10 @@ from functools import cache
 import numpy as np
 
 from .board import Board, cube_tokens, neighbour_lists
-from .lexicon import PAD, QU, ROOT
+from .lexicon import PAD, QU, ROOT, PrefixOracle
 from .rules import Rules
 from .solution import FoundWord, Solution
+from .trie import Trie
 
 __all__ = ["FoundWord", "Solution", "find_path", "score_boards", "solve"]
 
@@ -68,8 +69,17 @@ class _Found:
     row: np.ndarray
 
 
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Paths = list[tuple[np.ndarray, np.ndarray]]
+
+
 def _search(
-    lexicon, codes: np.ndarray, size: int, min_length: int, paths: list | None, max_frontier: int | None = None
+    lexicon: PrefixOracle,
+    codes: np.ndarray,
+    size: int,
+    min_length: int,
+    paths: Paths | None,
+    max_frontier: int | None = None,
 ) -> _Found:
     """Run the frontier search on boards of one size; ``paths`` collects (cells, parents) per depth.
 
@@ -85,11 +95,16 @@ def _search(
     flat = codes.reshape(-1)
     nbr = neighbour_table(size)
     mask_type = np.int32 if width < 31 else np.int64
-    found_base, found_node, found_depth, found_row = [], [], [], []
+    found_base: list[np.ndarray] = []
+    found_node: list[np.ndarray] = []
+    found_depth: list[np.ndarray] = []
+    found_row: list[np.ndarray] = []
     found_keys: list[np.ndarray] = []
     found_size = [0, COMPACT_AT]  # keys held, size that triggers the next compaction
 
-    def settle(base, cell, node, mask, position, depth):
+    def settle(
+        base: np.ndarray, cell: np.ndarray, node: np.ndarray, mask: np.ndarray, position: np.ndarray, depth: int
+    ) -> Arrays:
         """Record the words among new paths; keep the paths whose prefix has longer words."""
         words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
         if len(words) and paths is None:
@@ -110,7 +125,7 @@ def _search(
             return base[live], cell[live], node[live], mask[live], position[live]
         return base, cell, node, mask, position
 
-    def extend(base, cell, node, mask):
+    def extend(base: np.ndarray, cell: np.ndarray, node: np.ndarray, mask: np.ndarray) -> Arrays:
         """Every live path one cube longer: all candidates of the step checked in one batch."""
         near = nbr[cell]
         if lexicon.batched_gather:
@@ -187,19 +202,17 @@ def _unique_words(found: _Found) -> np.ndarray:
     return first
 
 
-def solve(lexicon, board: Board, rules: Rules) -> Solution:
+def solve(lexicon: PrefixOracle | Trie, board: Board, rules: Rules) -> Solution:
     """Every word on one board, each with its score and one path.
 
     ``lexicon`` is the stored ``Trie`` (the fast search, ``engine.solve_board``)
     or a prefix oracle such as ``QueryOracle`` (the set-based search below).
     """
-    from .trie import Trie
-
     if isinstance(lexicon, Trie):
         from .engine import solve_board
 
         return solve_board(lexicon, board, rules)
-    paths: list = []
+    paths: Paths = []
     found = _search(lexicon, board_codes([board]), board.size, rules.min_length, paths)
     table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
     first = _unique_words(found)
@@ -224,7 +237,7 @@ def solve(lexicon, board: Board, rules: Rules) -> Solution:
     return Solution(board, rules, tuple(words))
 
 
-def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def score_codes(lexicon: PrefixOracle, codes: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """(word counts, scores) of boards of one size given as cube codes (see ``board_codes``).
 
     Up to ``GROUP_CELLS`` cells' worth of boards are searched together (2,048
@@ -246,13 +259,11 @@ def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np
     return counts, scores
 
 
-def score_boards(lexicon, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def score_boards(lexicon: PrefixOracle | Trie, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """(word counts, scores) of many boards, solved together (grouped by size).
 
     On the stored ``Trie`` this is the compiled scorer (``engine.BoardScorer``).
     """
-    from .trie import Trie
-
     if isinstance(lexicon, Trie):
         from .engine import BoardScorer
 
