@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 #: Letters a board may hold (``q`` is the Qu cube).
 FACES = LETTERS
+#: Most boards whose scores a search remembers (about 100 MB).
+CACHE_LIMIT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ class BestBoardSearch:
         self.steps = 0
         self.climbs = 0
         self._top: dict[str, tuple[int, int, float]] = {}
+        self._cache: dict[bytes, tuple[int, int]] = {}
         self._restart()
 
     @property
@@ -128,7 +131,30 @@ class BestBoardSearch:
 
     # -- scoring -------------------------------------------------------------
     def _score(self, boards: Codes) -> tuple[Codes, Codes]:
-        return self.scorer.score_codes(boards, self.size)
+        """(counts, scores) of the boards; boards met before come from the cache, the rest from the scorer.
+
+        An iterated local search climbs back to the optima it was kicked
+        from, so many neighbourhoods are scored again and again; the cache
+        (exact boards, up to ``CACHE_LIMIT`` of them, then started afresh)
+        spares that work without changing any answer.
+        """
+        keys = np.ascontiguousarray(boards, dtype=np.uint8).view(f"S{self.cells}").reshape(len(boards)).tolist()
+        cache = self._cache
+        known = [cache.get(key) for key in keys]
+        missing = [i for i, hit in enumerate(known) if hit is None]
+        counts = np.zeros(len(boards), dtype=np.int64)
+        scores = np.zeros(len(boards), dtype=np.int64)
+        if missing:
+            new_counts, new_scores = self.scorer.score_codes(boards[missing], self.size)
+            if len(cache) + len(missing) > CACHE_LIMIT:
+                cache.clear()
+            for i, count, score in zip(missing, new_counts.tolist(), new_scores.tolist(), strict=True):
+                cache[keys[i]] = (count, score)
+                known[i] = (count, score)
+        for i, hit in enumerate(known):
+            assert hit is not None
+            counts[i], scores[i] = hit
+        return counts, scores
 
     def _canonical(self, codes: Codes) -> str:
         faces = [_face(int(c)) for c in codes]
