@@ -228,3 +228,13 @@ def test_boggle_best_bad_options(run_cli, hand_index, args, message):
     result = run_cli(["boggle-best", *args], db=hand_index)
     assert result.exit_code == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_boggle_best_target_json(run_cli, hand_index):
+    result = run_cli(["boggle-best", "--size", "4", "--target", "8", "--seed", "2", "--json"], db=hand_index)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["reached_target"] is True and data["target"] == 8
+    assert data["score"] >= 8 and data["score"] == data["boards"][0]["score"]
+    assert data["board"] == data["boards"][0]["board"] and data["rows"] == data["boards"][0]["rows"]
+    assert 0 <= data["seconds"] <= data["elapsed"]

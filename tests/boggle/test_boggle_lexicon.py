@@ -235,3 +235,43 @@ def test_a_run_of_one_letter_stays_small(tmp_path):
         assert sorted(solution.texts) == ["b" * n for n in range(3, cells + 1)]
     counts, _ = BoardScorer(trie, OFFICIAL, threads=1).score_boards([Board(4, "b" * 16)])
     assert counts.tolist() == [14]
+
+
+# -- the best-board loop (moved from the CLI into the library) ----------------------------------------
+
+
+class FakeClock:
+    """A clock that jumps 100 seconds every time it is read."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 100.0
+        return self.now
+
+
+def test_steps_are_not_cut_short_by_a_time_limit(hand_index):
+    from wordindex.boggle.best import BestBoardSearch, run_search
+
+    with open_index(hand_index) as index:
+        trie = load_trie(index)
+    search = BestBoardSearch(trie, 3, OFFICIAL, seed=4, clock=FakeClock())
+    result = run_search(search, steps=25)  # 2,500 "seconds" pass: only --steps stops it
+    assert result.steps == 25 and not result.reached_target and not result.interrupted
+
+
+def test_target_stops_at_the_first_board_that_reaches_it(hand_index):
+    from wordindex.boggle.best import BestBoardSearch, run_search
+
+    with open_index(hand_index) as index:
+        trie = load_trie(index)
+    seen = []
+    search = BestBoardSearch(trie, 4, OFFICIAL, seed=2)
+    result = run_search(search, target=8, on_step=lambda progress, _: seen.append(progress.best_score))
+    assert result.reached_target and result.boards[0].score >= 8
+    assert seen[-1] >= 8 and all(score < 8 for score in seen[:-1])
+    assert result.steps == len(seen)
+    best = result.boards[0]
+    assert 0 <= best.seconds <= result.seconds
+    assert solve_board(trie, best.board, OFFICIAL).score == best.score
