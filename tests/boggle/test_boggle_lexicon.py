@@ -275,3 +275,17 @@ def test_target_stops_at_the_first_board_that_reaches_it(hand_index):
     best = result.boards[0]
     assert 0 <= best.seconds <= result.seconds
     assert solve_board(trie, best.board, OFFICIAL).score == best.score
+
+
+def test_board_stamps_start_again_before_they_overflow(hand_index):
+    from wordindex.boggle.dfs_numba import LAST_STAMP
+
+    with open_index(hand_index) as index:
+        trie = load_trie(index)
+    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "tesa", "tesa")]
+    expected = BoardScorer(trie, OFFICIAL, threads=1).score_boards(boards)
+    scorer = BoardScorer(trie, OFFICIAL, threads=1)
+    scorer._marks[0][0] = LAST_STAMP - 3  # as after two billion boards
+    got = scorer.score_boards(boards)
+    assert got[1].tolist() == expected[1].tolist() == [11, 10, 3, 11, 11]
+    assert scorer._marks[0][0] < 10

@@ -28,6 +28,8 @@ WORD_BIT = 1 << 26
 LETTER_BITS = WORD_BIT - 1
 LETTER_Q = 16
 LETTER_U = 20
+#: Board numbers are stamped into int32 marks; past this they start again from 1.
+LAST_STAMP = 2**31 - 1
 
 
 def _popcount_typing(typingctx: Any, value: Any) -> Any:
@@ -86,6 +88,9 @@ def score_kernel(
     run = np.int64(marks[0])
     for b in range(n_boards):
         run += 1
+        if run >= LAST_STAMP:  # the stamps would overflow: start them again
+            marks[:] = 0
+            run = 1
         score = 0
         count = 0
         for start in range(cells):
@@ -186,6 +191,9 @@ def solve_kernel(
     stack_length = np.zeros(cells, np.int64)
     stack_next = np.zeros(cells, np.int64)
     run = np.int64(marks[0]) + 1
+    if run >= LAST_STAMP:
+        marks[:] = 0
+        run = 1
     marks[0] = run
     found = 0
     for start in range(cells):
