@@ -90,7 +90,7 @@ def score_kernel(
         run += 1
         if run >= LAST_STAMP:  # the stamps would overflow: start them again
             marks[:] = 0
-            run = 1
+            run = np.int64(1)
         score = 0
         count = 0
         for start in range(cells):
@@ -193,7 +193,7 @@ def solve_kernel(
     run = np.int64(marks[0]) + 1
     if run >= LAST_STAMP:
         marks[:] = 0
-        run = 1
+        run = np.int64(1)
     marks[0] = run
     found = 0
     for start in range(cells):
