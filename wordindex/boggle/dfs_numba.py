@@ -62,93 +62,6 @@ def _step(mask: Any, first: Any, node: int, letter: int) -> tuple[Any, int]:
 
 
 @njit(cache=True, nogil=True)
-def score_kernel(
-    mask: Any,
-    first: Any,
-    boards: Any,
-    neighbours: Any,
-    degree: Any,
-    points: Any,
-    min_length: int,
-    marks: Any,
-    out_count: Any,
-    out_score: Any,
-) -> None:
-    """Word count and score of each board (rows of ``boards``: cube letters 0-25, ``q`` = Qu).
-
-    ``marks`` (one int32 per trie node, slot 0 holds the last board number
-    used) belongs to one thread; ``points[n]`` is the score of a word of
-    ``n`` letters.
-    """
-    n_boards, cells = boards.shape
-    stack_cell = np.zeros(cells, np.int64)
-    stack_node = np.zeros(cells, np.int64)
-    stack_length = np.zeros(cells, np.int64)
-    stack_next = np.zeros(cells, np.int64)
-    run = np.int64(marks[0])
-    for b in range(n_boards):
-        run += 1
-        if run >= LAST_STAMP:  # the stamps would overflow: start them again
-            marks[:] = 0
-            run = np.int64(1)
-        score = 0
-        count = 0
-        for start in range(cells):
-            node, length = _step(mask, first, 1, boards[b, start])
-            if node == 0:
-                continue
-            bits = mask[node]
-            if bits & WORD_BIT and length >= min_length and marks[node] != run:
-                marks[node] = run
-                score += points[length]
-                count += 1
-            if bits & LETTER_BITS == 0:
-                continue
-            depth = 0
-            stack_cell[0] = start
-            stack_node[0] = node
-            stack_length[0] = length
-            stack_next[0] = 0
-            used = np.int64(1) << start
-            while depth >= 0:
-                cell = stack_cell[depth]
-                k = stack_next[depth]
-                if k == degree[cell]:
-                    used ^= np.int64(1) << cell
-                    depth -= 1
-                    continue
-                stack_next[depth] = k + 1
-                near = neighbours[cell, k]
-                if (used >> near) & 1:
-                    continue
-                letter = boards[b, near]
-                node = _child(mask, first, stack_node[depth], letter)
-                if node == 0:
-                    continue
-                length = stack_length[depth] + 1
-                if letter == LETTER_Q:
-                    node = _child(mask, first, node, LETTER_U)
-                    if node == 0:
-                        continue
-                    length += 1
-                bits = mask[node]
-                if bits & WORD_BIT and length >= min_length and marks[node] != run:
-                    marks[node] = run
-                    score += points[length]
-                    count += 1
-                if bits & LETTER_BITS:
-                    depth += 1
-                    stack_cell[depth] = near
-                    stack_node[depth] = node
-                    stack_length[depth] = length
-                    stack_next[depth] = 0
-                    used |= np.int64(1) << near
-        out_count[b] = count
-        out_score[b] = score
-    marks[0] = run
-
-
-@njit(cache=True, nogil=True)
 def _record(board: Any, cells: Any, count: int, row: int, out_cubes: Any, out_path: Any, out_letters: Any) -> None:
     """Store a word's path (its first ``count`` cells) and its letters (``q`` spells ``qu``)."""
     out_cubes[row] = count
@@ -165,53 +78,55 @@ def _record(board: Any, cells: Any, count: int, row: int, out_cubes: Any, out_pa
 
 
 @njit(cache=True, nogil=True)
-def solve_kernel(
+def _walk(
     mask: Any,
     first: Any,
     board: Any,
     neighbours: Any,
     degree: Any,
+    points: Any,
     min_length: int,
     marks: Any,
+    run: int,
+    stack: Any,
+    record: bool,
     out_length: Any,
     out_cubes: Any,
     out_path: Any,
     out_letters: Any,
-) -> int:
-    """Every word of one board with the first path found: returns how many (-1: buffers too small).
+) -> tuple[int, int]:
+    """(word count, score) of one board; with ``record``, each word's length, path and letters too.
 
-    Word ``i`` has ``out_length[i]`` letters, spelled in ``out_letters[i]``
-    (zero-padded ASCII), and its path is the first ``out_cubes[i]`` cells of
-    ``out_path[i]``.
+    ``stack`` is a (4, cells) scratch array: per depth the cell, trie node,
+    letters so far and next neighbour to try. A word counts when its node's
+    mark is not yet ``run``. The count is -1 when the ``out_*`` buffers are full.
     """
     cells = board.shape[0]
     capacity = out_length.shape[0]
-    stack_cell = np.zeros(cells, np.int64)
-    stack_node = np.zeros(cells, np.int64)
-    stack_length = np.zeros(cells, np.int64)
-    stack_next = np.zeros(cells, np.int64)
-    run = np.int64(marks[0]) + 1
-    if run >= LAST_STAMP:
-        marks[:] = 0
-        run = np.int64(1)
-    marks[0] = run
-    found = 0
+    stack_cell = stack[0]
+    stack_node = stack[1]
+    stack_length = stack[2]
+    stack_next = stack[3]
+    count = 0
+    score = 0
     for start in range(cells):
         node, length = _step(mask, first, 1, board[start])
         if node == 0:
             continue
+        depth = 0
         stack_cell[0] = start
         bits = mask[node]
         if bits & WORD_BIT and length >= min_length and marks[node] != run:
-            if found == capacity:
-                return -1
             marks[node] = run
-            out_length[found] = length
-            _record(board, stack_cell, 1, found, out_cubes, out_path, out_letters)
-            found += 1
+            if record:
+                if count == capacity:
+                    return -1, 0
+                out_length[count] = length
+                _record(board, stack_cell, 1, count, out_cubes, out_path, out_letters)
+            count += 1
+            score += points[length]
         if bits & LETTER_BITS == 0:
             continue
-        depth = 0
         stack_node[0] = node
         stack_length[0] = length
         stack_next[0] = 0
@@ -238,6 +153,16 @@ def solve_kernel(
                     continue
                 length += 1
             bits = mask[node]
+            if bits & WORD_BIT and length >= min_length and marks[node] != run:
+                marks[node] = run
+                if record:
+                    if count == capacity:
+                        return -1, 0
+                    out_length[count] = length
+                    stack_cell[depth + 1] = near
+                    _record(board, stack_cell, depth + 2, count, out_cubes, out_path, out_letters)
+                count += 1
+                score += points[length]
             if bits & LETTER_BITS:
                 depth += 1
                 stack_cell[depth] = near
@@ -245,15 +170,105 @@ def solve_kernel(
                 stack_length[depth] = length
                 stack_next[depth] = 0
                 used |= np.int64(1) << near
-            if bits & WORD_BIT and length >= min_length and marks[node] != run:
-                if found == capacity:
-                    return -1
-                marks[node] = run
-                out_length[found] = length
-                if bits & LETTER_BITS:
-                    _record(board, stack_cell, depth + 1, found, out_cubes, out_path, out_letters)
-                else:
-                    stack_cell[depth + 1] = near
-                    _record(board, stack_cell, depth + 2, found, out_cubes, out_path, out_letters)
-                found += 1
-    return found
+    return count, score
+
+
+@njit(cache=True, nogil=True)
+def _next_stamp(marks: Any) -> Any:
+    """The next board number (kept in ``marks[0]``); the stamps start again before int32 overflows."""
+    run = np.int64(marks[0]) + 1
+    if run >= LAST_STAMP:
+        marks[:] = 0
+        run = np.int64(1)
+    marks[0] = run
+    return run
+
+
+@njit(cache=True, nogil=True)
+def score_kernel(
+    mask: Any,
+    first: Any,
+    boards: Any,
+    neighbours: Any,
+    degree: Any,
+    points: Any,
+    min_length: int,
+    marks: Any,
+    out_count: Any,
+    out_score: Any,
+) -> None:
+    """Word count and score of each board (rows of ``boards``: cube letters 0-25, ``q`` = Qu).
+
+    ``marks`` (one int32 per trie node, slot 0 holds the last board number
+    used) belongs to one thread; ``points[n]`` is the score of a word of
+    ``n`` letters.
+    """
+    n_boards, cells = boards.shape
+    stack = np.zeros((4, cells), np.int64)
+    none = np.zeros(0, np.int64)
+    no_rows = np.zeros((0, 1), np.int64)
+    no_letters = np.zeros((0, 1), np.uint8)
+    for b in range(n_boards):
+        run = _next_stamp(marks)
+        count, score = _walk(
+            mask,
+            first,
+            boards[b],
+            neighbours,
+            degree,
+            points,
+            min_length,
+            marks,
+            run,
+            stack,
+            False,
+            none,
+            none,
+            no_rows,
+            no_letters,
+        )
+        out_count[b] = count
+        out_score[b] = score
+
+
+@njit(cache=True, nogil=True)
+def solve_kernel(
+    mask: Any,
+    first: Any,
+    board: Any,
+    neighbours: Any,
+    degree: Any,
+    points: Any,
+    min_length: int,
+    marks: Any,
+    out_length: Any,
+    out_cubes: Any,
+    out_path: Any,
+    out_letters: Any,
+) -> int:
+    """Every word of one board with the first path found: returns how many (-1: buffers too small).
+
+    Word ``i`` has ``out_length[i]`` letters, spelled in ``out_letters[i]``
+    (zero-padded ASCII), and its path is the first ``out_cubes[i]`` cells of
+    ``out_path[i]``.
+    """
+    stack = np.zeros((4, board.shape[0]), np.int64)
+    run = _next_stamp(marks)
+    count, _ = _walk(
+        mask,
+        first,
+        board,
+        neighbours,
+        degree,
+        points,
+        min_length,
+        marks,
+        run,
+        stack,
+        True,
+        out_length,
+        out_cubes,
+        out_path,
+        out_letters,
+    )
+    return count

@@ -109,6 +109,7 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     neighbours, degree = neighbour_arrays(board.size)
     cells = np.frombuffer(board.faces.encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
     marks = _marks(trie)
+    points = points_array(rules)
     capacity = 4096
     while True:
         lengths = np.empty(capacity, dtype=np.int64)
@@ -116,14 +117,14 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
         paths = np.empty((capacity, board.cell_count), dtype=np.int64)
         letters = np.zeros((capacity, 2 * board.cell_count), dtype=np.uint8)
         found = solve_kernel(
-            mask, first, cells, neighbours, degree, rules.min_length, marks, lengths, cubes, paths, letters
+            mask, first, cells, neighbours, degree, points, rules.min_length, marks, lengths, cubes, paths, letters
         )
         if found >= 0:
             break
         capacity *= 4
     spelled = letters[:found].view(f"S{2 * board.cell_count}").reshape(found)
-    points = points_array(rules)[lengths[:found]]
-    order = np.lexsort((spelled, -points))
+    word_points = points[lengths[:found]]
+    order = np.lexsort((spelled, -word_points))
     texts = b" ".join(spelled[order].tolist()).decode("ascii").split(" ") if found else []
     size = board.size
 
@@ -134,7 +135,7 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
             for route, count in zip(paths[order].tolist(), cubes[order].tolist(), strict=True)
         ]
 
-    return Solution(board, rules, texts=texts, scores=points[order].tolist(), paths=make_paths)
+    return Solution(board, rules, texts=texts, scores=word_points[order].tolist(), paths=make_paths)
 
 
 _local = threading.local()
