@@ -8,7 +8,7 @@ it too. Anything else is refused with a ``BoardError`` that says why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -83,6 +83,14 @@ class Board:
     def spell(self, cells: Iterable[int]) -> str:
         """The word a path of cell indexes spells."""
         return "".join(self.spelled(c) for c in cells)
+
+
+def positions_by_size(boards: Sequence[Board]) -> dict[int, list[int]]:
+    """The positions of the boards of each size (solvers work on one size at a time)."""
+    by_size: dict[int, list[int]] = {}
+    for i, board in enumerate(boards):
+        by_size.setdefault(board.size, []).append(i)
+    return by_size
 
 
 @cache

@@ -18,7 +18,7 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .board import Board, neighbour_lists
+from .board import Board, neighbour_lists, positions_by_size
 from .rules import Rules
 from .solution import Path, Solution
 from .trie import Trie
@@ -215,10 +215,7 @@ class BoardScorer:
 
         counts = np.zeros(len(boards), dtype=np.int64)
         scores = np.zeros(len(boards), dtype=np.int64)
-        by_size: dict[int, list[int]] = {}
-        for i, board in enumerate(boards):
-            by_size.setdefault(board.size, []).append(i)
-        for size, members in by_size.items():
+        for size, members in positions_by_size(boards).items():
             text = "".join(boards[i].faces for i in members).encode("ascii")
             codes = (np.frombuffer(text, dtype=np.uint8).astype(np.int64) - 97).reshape(len(members), size * size)
             where = np.array(members, dtype=np.int64)

@@ -21,7 +21,7 @@ from functools import cache
 
 import numpy as np
 
-from .board import Board, cube_tokens, neighbour_lists
+from .board import Board, cube_tokens, neighbour_lists, positions_by_size
 from .lexicon import PAD, QU, ROOT, PrefixOracle
 from .rules import Rules
 from .solution import FoundWord, Solution
@@ -270,10 +270,7 @@ def score_boards(lexicon: PrefixOracle | Trie, boards: list[Board], rules: Rules
         return BoardScorer(lexicon, rules).score_boards(boards)
     counts = np.zeros(len(boards), dtype=np.int64)
     scores = np.zeros(len(boards), dtype=np.int64)
-    by_size: dict[int, list[int]] = {}
-    for i, b in enumerate(boards):
-        by_size.setdefault(b.size, []).append(i)
-    for size, members in by_size.items():
+    for size, members in positions_by_size(boards).items():
         group_counts, group_scores = score_codes(lexicon, board_codes([boards[i] for i in members]), size, rules)
         index = np.array(members, dtype=np.int64)
         counts[index] = group_counts
