@@ -289,3 +289,21 @@ def test_board_stamps_start_again_before_they_overflow(hand_index):
     got = scorer.score_boards(boards)
     assert got[1].tolist() == expected[1].tolist() == [11, 10, 3, 11, 11]
     assert scorer._marks[0][0] < 10
+
+
+def test_the_compiled_search_refuses_what_it_cannot_index_safely():
+    import struct
+
+    from wordindex.boggle.trie import HEADER
+
+    data = bytearray(trie_bytes(["tea", "ten"]))
+    struct.pack_into("<i", data, HEADER.size + 4 * len(build_trie(["tea", "ten"])) + 4, 1000)  # root's first child
+    with pytest.raises(TrieFormatError):
+        Trie.from_bytes(bytes(data)).arrays()
+    import numpy as np
+
+    scorer = BoardScorer(build_trie(["tea"]), OFFICIAL, threads=1)
+    with pytest.raises(ValueError):
+        scorer.score_codes(np.zeros((2, 9), dtype=np.int64), 4)
+    with pytest.raises(ValueError):
+        scorer.score_codes(np.full((2, 16), 26, dtype=np.int64), 4)

@@ -173,6 +173,12 @@ class BoardScorer:
         """(counts, scores) of boards given as rows of cube letters (0-25, 16 = the Qu cube)."""
         import numpy as np
 
+        if (
+            codes.ndim != 2
+            or codes.shape[1] != size * size
+            or (len(codes) and not 0 <= codes.min() <= codes.max() < 26)
+        ):
+            raise ValueError(f"boards of size {size} are rows of {size * size} letter numbers 0-25")
         n = len(codes)
         counts = np.zeros(n, dtype=np.int64)
         scores = np.zeros(n, dtype=np.int64)

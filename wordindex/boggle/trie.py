@@ -89,13 +89,22 @@ class Trie:
         return cls(bytes(data), words, mask, first)
 
     def arrays(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-        """``(mask, first)`` as numpy int32 arrays sharing the bytes (no copy)."""
+        """``(mask, first)`` as numpy int32 arrays sharing the bytes (no copy).
+
+        The compiled search does not check its indexes, so every child a
+        node claims is checked to be a node here, once (``TrieFormatError``).
+        """
         if self._arrays is None:
             import numpy as np
 
             nodes = len(self.mask)
             body = np.frombuffer(self.data, dtype="<i4", offset=HEADER.size)
-            self._arrays = (body[:nodes].astype(np.int32, copy=False), body[nodes:].astype(np.int32, copy=False))
+            mask, first = body[:nodes].astype(np.int32, copy=False), body[nodes:].astype(np.int32, copy=False)
+            letters = (mask & LETTER_BITS).astype("<u4").view(np.uint8).reshape(nodes, 4)
+            children = np.unpackbits(letters, axis=1).sum(axis=1, dtype=np.int64)
+            if (mask < 0).any() or (first < 0).any() or (first.astype(np.int64) + children > nodes).any():
+                raise TrieFormatError("a lexicon node points outside the lexicon")
+            self._arrays = (mask, first)
         return self._arrays
 
     def child(self, node: int, letter: int) -> int:
