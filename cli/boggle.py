@@ -9,7 +9,6 @@ gives the one board's answer. This module reads the options and draws boards
 from __future__ import annotations
 
 import sys
-import time
 
 import typer
 
@@ -20,10 +19,10 @@ from .options import RULES_HELP
 from .output import console, emit_json, note, out, plural, stderr_is_terminal, stdout_is_terminal
 
 #: Boards scored per vectorised batch in --batch mode (bounds memory, streams output).
-BATCH_CHUNK = 8192
-#: Below this many boards a batch asks the index per search depth instead of loading the prefix table.
-TABLE_THRESHOLD = 64
+BATCH_CHUNK = 16384
 HIGHLIGHT = "bold black on yellow"
+#: boggle-best's time limit when no --seconds, --steps or --target is given.
+DEFAULT_BEST_SECONDS = 60.0
 
 
 # -- drawing ---------------------------------------------------------------
@@ -106,8 +105,8 @@ def boggle(
     Words are sorted by score (highest first), then alphabetically. Cubes
     touch in all 8 directions, each cube is used at most once per word, and a
     word counts once however many paths spell it. The default rules are
-    'official'; the board's words are found by a search that checks each
-    depth's candidate prefixes in one query on the index.
+    'official'; the board's words are found by a depth-first search of the
+    lexicon stored in the index.
 
     With --batch, bad lines get {"board": ..., "error": ...} and the batch
     goes on; the exit status is 2 if any line was bad.
@@ -213,65 +212,41 @@ def _batch_lines(source: str):
             yield line.rstrip("\r\n")
 
 
-class _BatchRun:
-    """Score batch lines chunk by chunk; remember the bad ones."""
+def _chunk_lines(chunk) -> str:
+    """One JSON line per batch line: the board's totals, or the line as given and why it was refused."""
+    import json
+    import math
 
-    def __init__(self, index, rules):
-        self.index = index
-        self.rules = rules
-        self.lexicon = None
-        self.lines = 0
-        self.bad: list[tuple[int, str]] = []
-
-    def lexicon_for(self, boards: int, more_to_come: bool):
-        from wordindex.boggle.lexicon import PrefixTable, QueryOracle
-
-        if self.lexicon is None:
-            small = boards < TABLE_THRESHOLD and not more_to_come
-            self.lexicon = QueryOracle(self.index) if small else PrefixTable(self.index)
-        return self.lexicon
-
-    def run_chunk(self, chunk: list[str], more_to_come: bool) -> str:
-        import json
-
-        from wordindex.boggle.board import BoardError, parse_board
-        from wordindex.boggle.solver import score_boards
-
-        boards, slots, results = [], [], [None] * len(chunk)
-        for i, raw in enumerate(chunk):
-            number = self.lines + i + 1
-            try:
-                if not raw.strip():
-                    raise BoardError("empty line")
-                boards.append(parse_board(raw))
-                slots.append(i)
-            except BoardError as exc:
-                self.bad.append((number, str(exc)))
-                results[i] = json.dumps({"board": raw, "error": str(exc)}, ensure_ascii=False)
-        self.lines += len(chunk)
-        if boards:
-            counts, scores = score_boards(self.lexicon_for(len(boards), more_to_come), boards, self.rules)
-            for i, b, n, s in zip(slots, boards, counts.tolist(), scores.tolist()):
-                rows = ", ".join(f'"{row}"' for row in b.rows())
-                results[i] = f'{{"board": "{b.text}", "rows": [{rows}], "count": {n}, "score": {s}}}'
-        return "\n".join(results)
+    lines = []
+    for i, raw in enumerate(chunk.lines):
+        board = chunk.boards[i]
+        if board is None:
+            lines.append(json.dumps({"board": raw, "error": chunk.errors[i]}, ensure_ascii=False))
+        else:
+            side = math.isqrt(len(board))
+            rows = ", ".join(f'"{board[r * side : (r + 1) * side]}"' for r in range(side))
+            lines.append(
+                f'{{"board": "{board}", "rows": [{rows}], "count": {chunk.counts[i]}, "score": {chunk.scores[i]}}}'
+            )
+    return "\n".join(lines)
 
 
 def _run_batch(ctx: typer.Context, source: str, rules) -> None:
     import itertools
 
+    from wordindex.boggle.batch import BatchScorer
+    from wordindex.boggle.store import load_trie
     from wordindex.errors import UsageError
 
     lines = _batch_lines(source)
     with context.open_index(ctx) as index:
-        run = _BatchRun(index, rules)
-        chunk = list(itertools.islice(lines, BATCH_CHUNK))
-        while chunk:
-            following = list(itertools.islice(lines, BATCH_CHUNK))
-            text = run.run_chunk(chunk, more_to_come=bool(following))
-            sys.stdout.write(text + "\n")
-            chunk = following
-        sys.stdout.flush()
+        run = BatchScorer(load_trie(index), rules)
+    chunk = list(itertools.islice(lines, BATCH_CHUNK))
+    while chunk:
+        following = list(itertools.islice(lines, BATCH_CHUNK))
+        sys.stdout.write(_chunk_lines(run.score_chunk(chunk, more_to_come=bool(following))) + "\n")
+        chunk = following
+    sys.stdout.flush()
     if run.lines == 0:
         raise UsageError(f"the batch {'on stdin' if source == '-' else source} has no lines")
     if run.bad:
@@ -291,11 +266,14 @@ def boggle_best(
     old_size: int = typer.Option(None, "-n", hidden=True),
     rules: str = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP + " Default: official."),
     min_length: int = MIN_LENGTH_OPTION,
-    seconds: float = typer.Option(None, "--seconds", metavar="S", help="Stop after S seconds (default 60)."),
+    seconds: float = typer.Option(
+        None, "--seconds", metavar="S", help="Stop after S seconds (default 60 when no other limit is given)."
+    ),
     old_seconds: float = typer.Option(None, "-s", hidden=True),
     steps: int = typer.Option(
         None, "--steps", metavar="K", help="Stop after K search steps (same seed + same K = same boards)."
     ),
+    target: int = typer.Option(None, "--target", metavar="SCORE", help="Stop as soon as a board scores SCORE or more."),
     seed: int = typer.Option(None, "--seed", metavar="S", help="Random seed (one is picked and shown when not given)."),
     top: int = typer.Option(5, "--top", metavar="K", help="How many of the best boards to print."),
     json_output: bool = JSON_OPTION,
@@ -303,72 +281,78 @@ def boggle_best(
     """Search for the highest-scoring board of a size (steepest-ascent hill climbing with kicks).
 
     Each step scores every board one letter change or one swap away from the
-    current board, in one vectorised batch, and moves to the best; at a
+    current board, in one batch on both cores, and moves to the best; at a
     local optimum it kicks the run's best board with a few random changes
     (iterated local search) and restarts from a random board when that stops
-    paying. Progress goes to stderr; Ctrl-C stops early and still prints the
-    best boards. Boards equal up to rotation or reflection are listed once.
+    paying. The search stops at the first of --steps, --seconds and --target
+    that is given (60 seconds when none is), or at Ctrl-C, and still prints
+    the best boards. Progress goes to stderr. Boards equal up to rotation or
+    reflection are listed once.
 
-    Examples: wordindex boggle-best --size 4 --seconds 120 --seed 1;  wordindex boggle-best --size 5 --steps 200 --json
+    Examples: wordindex boggle-best --size 4 --target 3625 --seed 1;  wordindex boggle-best --size 5 --steps 200 --json
     """
+    import math
     import random
 
-    from wordindex.boggle.best import BestBoardSearch
+    from wordindex.boggle.best import BestBoardSearch, run_search
     from wordindex.boggle.board import SIZES, BoardError
-    from wordindex.boggle.lexicon import PrefixTable
     from wordindex.boggle.rules import get_rules
+    from wordindex.boggle.store import load_trie
     from wordindex.errors import UsageError
 
     chosen = get_rules(rules, min_length)
     size = options.pick(options.pick(size, old_size), 4)
-    seconds = options.pick(options.pick(seconds, old_seconds), 60.0)
+    seconds = options.pick(seconds, old_seconds)
     if size not in SIZES:
         raise BoardError(f"--size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
-    if not 0 < seconds < float("inf"):  # also refuses nan
-        raise UsageError(f"--seconds must be more than 0 and finite, not {seconds:g}")
+    if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
+        raise UsageError(f"--seconds must be more than 0 (and finite), not {seconds:g}")
     if steps is not None and steps < 1:
         raise UsageError(f"--steps must be 1 or more, not {steps}")
     if not 1 <= top <= 100:
         raise UsageError(f"--top must be 1 to 100, not {top}")
+    if seconds is None and steps is None and target is None:
+        seconds = DEFAULT_BEST_SECONDS
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    started = time.perf_counter()
     with context.open_index(ctx) as index:
-        table = PrefixTable(index)
-    search = BestBoardSearch(table, size, chosen, seed=seed, keep=max(top, 10))
-    display = _BestProgress(seconds, steps)
-    interrupted = False
-    try:
-        with display:
-            while True:
-                progress = search.step()
-                elapsed = time.perf_counter() - started
-                display.update(progress, elapsed)
-                if elapsed >= seconds or (steps is not None and progress.steps >= steps):
-                    break
-    except KeyboardInterrupt:
-        interrupted = True
-    elapsed = time.perf_counter() - started
-    best = search.best(top)
+        trie = load_trie(index)
+    search = BestBoardSearch(trie, size, chosen, seed=seed, keep=max(top, 10))
+    with _BestProgress(seconds, steps, target) as display:
+        result = run_search(search, seconds=seconds, steps=steps, target=target, top=top, on_step=display.update)
+    best = result.boards
     if json_output:
         emit_json(
             {
                 "size": size,
                 "rules": chosen.name,
                 "seed": seed,
-                "seconds": round(elapsed, 1),
-                "steps": search.steps,
-                "boards_scored": search.boards_scored,
-                "interrupted": interrupted,
+                "score": best[0].score,
+                "board": best[0].board.text,
+                "rows": best[0].board.rows(),
+                "seconds": round(best[0].seconds, 2),
+                "target": target,
+                "reached_target": result.reached_target,
+                "elapsed": round(result.seconds, 2),
+                "steps": result.steps,
+                "boards_scored": result.boards_scored,
+                "interrupted": result.interrupted,
                 "boards": [
-                    {"board": b.board.text, "rows": b.board.rows(), "score": b.score, "count": b.count} for b in best
+                    {
+                        "board": b.board.text,
+                        "rows": b.board.rows(),
+                        "score": b.score,
+                        "count": b.count,
+                        "seconds": round(b.seconds, 2),
+                    }
+                    for b in best
                 ],
             }
         )
         return
     summary = (
-        f"seed {seed}: {search.steps:,} steps, {search.boards_scored:,} boards scored in {elapsed:.1f} s"
-        f"{' (interrupted)' if interrupted else ''}"
+        f"seed {seed}: {result.steps:,} steps, {result.boards_scored:,} boards scored in {result.seconds:.1f} s"
+        f"; best found after {best[0].seconds:.1f} s{' (interrupted)' if result.interrupted else ''}"
     )
     if stdout_is_terminal():
         from rich.table import Table
@@ -376,10 +360,15 @@ def boggle_best(
         term = console()
         term.print(rich_board(best[0].board))
         table_out = Table(
-            "score", "words", "board", caption=summary, title=f"best {size}×{size} boards ({chosen.name} rules)"
+            "score",
+            "words",
+            "board",
+            "found after",
+            caption=summary,
+            title=f"best {size}×{size} boards ({chosen.name} rules)",
         )
         for b in best:
-            table_out.add_row(f"{b.score:,}", f"{b.count:,}", b.board.text)
+            table_out.add_row(f"{b.score:,}", f"{b.count:,}", b.board.text, f"{b.seconds:.1f} s")
         term.print(table_out)
     else:
         for b in best:
@@ -390,9 +379,10 @@ def boggle_best(
 class _BestProgress:
     """Progress of boggle-best on stderr: a live line in a terminal, a line per new best otherwise."""
 
-    def __init__(self, seconds: float, steps: int | None):
-        self.seconds = seconds
-        self.steps = steps
+    def __init__(self, seconds: float | None, steps: int | None, target: int | None):
+        limits = [f"{seconds:g} s" if seconds is not None else "", f"{steps:,} steps" if steps is not None else ""]
+        limits.append(f"target {target:,}" if target is not None else "")
+        self.limits = ", ".join(limit for limit in limits if limit)
         self.live = None
         self.best = -1
 
@@ -406,7 +396,7 @@ class _BestProgress:
 
     def update(self, progress, elapsed: float) -> None:
         text = (
-            f"{elapsed:6.1f}/{self.seconds:g} s  step {progress.steps:,}  climbs {progress.climbs:,}  "
+            f"{elapsed:6.1f} s ({self.limits})  step {progress.steps:,}  climbs {progress.climbs:,}  "
             f"boards scored {progress.boards_scored:,}  current {progress.current_score:,}  "
             f"best {progress.best_score:,}"
         )

@@ -5,6 +5,8 @@ import sqlite3
 
 import pytest
 
+from wordindex.revisions import HEAD
+
 
 def test_build_reports_counts_and_skips(run_cli, tmp_path):
     source = tmp_path / "words.txt"
@@ -70,7 +72,7 @@ def test_info_json(run_cli, nine_db):
     data = json.loads(result.stdout)
     assert data["word_count"] == 9
     assert data["counts_by_length"] == [{"length": 4, "word_count": 9}]
-    assert data["schema_revision"] == "0002_letter_totals"
+    assert data["schema_revision"] == HEAD
     assert data["source"] == "nine.txt"
     assert data["database"] == str(nine_db)
 
@@ -181,15 +183,15 @@ def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, n
     db.write_bytes(nine_db.read_bytes())
     result = run_cli(["db", "downgrade", "0001_words_prefixes"], db=db)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "schema 0002_letter_totals -> 0001_words_prefixes\n"
+    assert result.stdout == f"schema {HEAD} -> 0001_words_prefixes\n"
     one_error_line(run_cli(["check", "cool"], db=db), 2, "older schema", "wordindex db upgrade")
     result = run_cli(["db", "upgrade"], db=db)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "schema 0001_words_prefixes -> 0002_letter_totals\n"
+    assert result.stdout == f"schema 0001_words_prefixes -> {HEAD}\n"
     assert run_cli(["check", "cool"], db=db).exit_code == 0
     assert json.loads(run_cli(["db", "current", "--json"], db=db).stdout) == {
-        "revision": "0002_letter_totals",
-        "head": "0002_letter_totals",
+        "revision": HEAD,
+        "head": HEAD,
         "current": True,
     }
 

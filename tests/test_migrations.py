@@ -10,7 +10,7 @@ from wordindex.migrate import alembic_config, head_revision
 from wordindex.revisions import HEAD, REVISIONS
 from wordindex.schema import metadata
 
-TABLES = {"words", "prefixes", "index_info", "letter_totals", "alembic_version"}
+TABLES = {"words", "prefixes", "index_info", "letter_totals", "boggle_lexicon", "alembic_version"}
 
 
 def test_single_head_matches_read_path():

@@ -96,8 +96,9 @@ def _copy(cursor: Any, table: Any, rows: Iterable[tuple[Any, ...]], progress: Pr
 def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display: str) -> None:
     from sqlalchemy import text
 
+    from .boggle.store import lexicon_row
     from .migrate import upgrade_connection
-    from .schema import index_info, letter_totals, prefixes, words
+    from .schema import boggle_lexicon, index_info, letter_totals, prefixes, words
 
     if prove_own_schema(connection, PG_BUILD_SCHEMA, display):
         connection.execute(text(f"DROP SCHEMA {PG_BUILD_SCHEMA} CASCADE"))
@@ -118,7 +119,11 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
         progress("creating indexes", i, len(ddl))
         connection.execute(text(create))
     progress("creating indexes", len(ddl), len(ddl))
-    connection.execute(index_info.insert(), plan.info_row())
+    info = plan.info_row()
+    connection.execute(index_info.insert(), info)
+    connection.execute(
+        boggle_lexicon.insert(), lexicon_row(plan.ordered_words, info["source_sha256"], info["built_at"])
+    )
     progress("analyzing", 0, 1)
     connection.execute(text("ANALYZE"))
     progress("analyzing", 1, 1)

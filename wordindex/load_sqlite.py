@@ -145,7 +145,8 @@ class PrefixHelper:
 
 
 def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Progress) -> None:
-    from .schema import index_info, letter_totals, words
+    from .boggle.store import lexicon_row
+    from .schema import boggle_lexicon, index_info, letter_totals, words
 
     side = path.with_name(path.name.replace(".partial", ".prefixes.partial"))
     helper = PrefixHelper(side, plan.ordered_words)
@@ -178,6 +179,8 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         progress("creating indexes", len(create_indexes), len(create_indexes))
         info = plan.info_row()
         connection.execute(_insert_sql(index_info), [info[name] for name in column_names(index_info)])
+        lexicon = lexicon_row(plan.ordered_words, info["source_sha256"], info["built_at"])
+        connection.execute(_insert_sql(boggle_lexicon), [lexicon[name] for name in column_names(boggle_lexicon)])
         connection.execute("COMMIT")
         connection.execute("DETACH DATABASE side")
         progress("analyzing", 0, 1)

@@ -179,13 +179,13 @@ def boggle(
     a negative answer the command line turns into exit status 1).
     """
     from .boggle.board import parse_board
-    from .boggle.lexicon import QueryOracle
+    from .boggle.engine import solve_board
     from .boggle.rules import get_rules
-    from .boggle.solver import solve as solve_board
+    from .boggle.store import load_trie
 
     chosen = get_rules(rules, min_length)
     parsed = parse_board(board)
-    solution = solve_board(QueryOracle(index), parsed, chosen)
+    solution = solve_board(load_trie(index), parsed, chosen)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
         wanted = "".join(show.split()).lower()

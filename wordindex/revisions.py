@@ -8,7 +8,7 @@ and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 
 from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
 
-REVISIONS = ("0001_words_prefixes", "0002_letter_totals")
+REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0004_boggle_lexicon")
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be
@@ -44,4 +44,5 @@ HEAD_COLUMNS: dict[str, frozenset[str]] = {
         }
     ),
     "letter_totals": frozenset({"length", "letter", "occurrences", "words"}),
+    "boggle_lexicon": frozenset({"id", "format", "source_sha256", "built_at", "word_count", "data"}),
 }

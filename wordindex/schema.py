@@ -26,6 +26,7 @@ from sqlalchemy import (
     Float,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     SmallInteger,
     String,
@@ -84,6 +85,20 @@ letter_totals = Table(
     Column("letter", String(1), primary_key=True),
     Column("occurrences", BigInteger, nullable=False),
     Column("words", Integer, nullable=False),
+)
+
+#: The Boggle lexicon (``wordindex.boggle.trie``), computed by ``build`` from the words. The row
+#: records which build it belongs to (index_info's source_sha256, built_at, word_count): a
+#: reader uses it only when those match, so a lexicon is never stale.
+boggle_lexicon = Table(
+    "boggle_lexicon",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("format", Integer, nullable=False),
+    Column("source_sha256", String(64), nullable=False),
+    Column("built_at", String(32), nullable=False),
+    Column("word_count", Integer, nullable=False),
+    Column("data", LargeBinary, nullable=False),
 )
 
 #: Secondary indexes, dropped before a bulk load and created after it.

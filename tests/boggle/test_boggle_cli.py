@@ -205,7 +205,8 @@ def test_boggle_best_is_reproducible_with_a_seed(run_cli, hand_index):
     second = run_cli(args, db=hand_index)
     assert first.exit_code == 0, first.output
     one, two = json.loads(first.stdout), json.loads(second.stdout)
-    assert one["boards"] == two["boards"]
+    untimed = [[{k: v for k, v in b.items() if k != "seconds"} for b in run["boards"]] for run in (one, two)]
+    assert untimed[0] == untimed[1]
     assert one["steps"] == 15 and one["seed"] == 4 and one["size"] == 3
     scores = [b["score"] for b in one["boards"]]
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
@@ -238,3 +239,13 @@ def test_boggle_best_bad_options(run_cli, hand_index, args, message):
     result = run_cli(["boggle-best", *args], db=hand_index)
     assert result.exit_code == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_boggle_best_target_json(run_cli, hand_index):
+    result = run_cli(["boggle-best", "--size", "4", "--target", "8", "--seed", "2", "--json"], db=hand_index)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["reached_target"] is True and data["target"] == 8
+    assert data["score"] >= 8 and data["score"] == data["boards"][0]["score"]
+    assert data["board"] == data["boards"][0]["board"] and data["rows"] == data["boards"][0]["rows"]
+    assert 0 <= data["seconds"] <= data["elapsed"]

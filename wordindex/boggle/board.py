@@ -8,6 +8,7 @@ it too. Anything else is refused with a ``BoardError`` that says why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -40,7 +41,7 @@ class Board:
     size: int
     faces: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.size not in SIZES or len(self.faces) != self.size * self.size:
             raise BoardError(f"a {self.size}×{self.size} board needs {self.size * self.size} letters")
 
@@ -79,9 +80,17 @@ class Board:
     def coordinates(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.size)
 
-    def spell(self, cells) -> str:
+    def spell(self, cells: Iterable[int]) -> str:
         """The word a path of cell indexes spells."""
         return "".join(self.spelled(c) for c in cells)
+
+
+def positions_by_size(boards: Sequence[Board]) -> dict[int, list[int]]:
+    """The positions of the boards of each size (solvers work on one size at a time)."""
+    by_size: dict[int, list[int]] = {}
+    for i, board in enumerate(boards):
+        by_size.setdefault(board.size, []).append(i)
+    return by_size
 
 
 @cache

@@ -19,6 +19,8 @@ codes are 0-25 for a-z, 26 for the Qu cube (two letters at once) and 27 for
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
 
 from ..index import Index
@@ -35,7 +37,20 @@ CODE_TEXT = [chr(97 + i) for i in range(26)] + ["qu", ""]
 PER_GROUP = 16
 
 
-def prefix_query(strings: list[str]) -> tuple[str, dict]:
+class PrefixOracle(Protocol):
+    """What the set-based search (``solver._search``) asks of a lexicon."""
+
+    batched_gather: bool
+    is_word: np.ndarray
+    has_longer: np.ndarray
+    length: np.ndarray
+
+    def children(self, nodes: np.ndarray, codes: np.ndarray) -> np.ndarray: ...
+
+    def text(self, node: int) -> str: ...
+
+
+def prefix_query(strings: list[str]) -> tuple[str, dict[str, object]]:
     """One portable query that looks up all ``strings`` in the prefixes table.
 
     A plain ``IN (:p_0, :p_1, ...)`` list costs SQLite time quadratic in the
@@ -48,7 +63,7 @@ def prefix_query(strings: list[str]) -> tuple[str, dict]:
     the statement only numbers its parameters.
     """
     width = max(map(len, strings))
-    params: dict = {"width": width, "per_group": PER_GROUP}
+    params: dict[str, object] = {"width": width, "per_group": PER_GROUP}
     values = []
     for k, start in enumerate(range(0, len(strings), PER_GROUP)):
         params[f"g{k}"] = "".join(s.ljust(width) for s in strings[start : start + PER_GROUP])
@@ -75,13 +90,13 @@ def _after_prefix(prefix: str) -> str:
     return stem[:-1] + chr(ord(stem[-1]) + 1)
 
 
-def viable_query(prefixes: list[str], letters: int) -> tuple[str, dict]:
+def viable_query(prefixes: list[str], letters: int) -> tuple[str, dict[str, object]]:
     """The prefixes some word of at most ``letters`` letters extends (one range probe each).
 
     Words are a-z only, so the words starting with ``p`` are the range
     ``p < word < _after_prefix(p)`` of the words index, in any collation.
     """
-    params: dict = {"letters": letters}
+    params: dict[str, object] = {"letters": letters}
     values = []
     for i, prefix in enumerate(prefixes):
         params[f"p{i}"] = prefix
@@ -220,7 +235,8 @@ class PrefixTable:
         """For each node: does a word of at most ``letters`` letters extend it?"""
         if self._shortest_longer is None:
             self._shortest_longer = self._shortest_longer_words()
-        return self._shortest_longer[nodes] <= letters
+        viable: np.ndarray = self._shortest_longer[nodes] <= letters
+        return viable
 
     def _shortest_longer_words(self) -> np.ndarray:
         """Per node, the length of the shortest word strictly longer that starts with it.
@@ -244,7 +260,8 @@ class PrefixTable:
 
     def text(self, node: int) -> str:
         """The prefix a node stands for."""
-        return self._strings[node].decode("ascii")
+        return str(self._strings[node].decode("ascii"))
 
     def children(self, nodes: np.ndarray, codes: np.ndarray) -> np.ndarray:
-        return self.trans[nodes * CODES + codes]
+        found: np.ndarray = self.trans[nodes * CODES + codes]
+        return found

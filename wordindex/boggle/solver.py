@@ -16,44 +16,18 @@ de-duplicated per (board, prefix node) with ``np.unique``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
-from .board import Board, cube_tokens, neighbour_lists
-from .lexicon import PAD, QU, ROOT
+from .board import Board, cube_tokens, neighbour_lists, positions_by_size
+from .lexicon import PAD, QU, ROOT, PrefixOracle
 from .rules import Rules
+from .solution import FoundWord, Solution
+from .trie import Trie
 
-
-@dataclass(frozen=True)
-class FoundWord:
-    """A word on the board, its points and one path of (row, col) cells spelling it."""
-
-    word: str
-    score: int
-    path: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """Every word of one board under one rule set, sorted by score (desc) then word."""
-
-    board: Board
-    rules: Rules
-    words: tuple[FoundWord, ...] = field(default_factory=tuple)
-
-    @property
-    def count(self) -> int:
-        return len(self.words)
-
-    @property
-    def score(self) -> int:
-        return sum(w.score for w in self.words)
-
-    def find(self, word: str) -> FoundWord | None:
-        word = word.lower()
-        return next((w for w in self.words if w.word == word), None)
+__all__ = ["FoundWord", "Solution", "find_path", "score_boards", "solve"]
 
 
 @cache
@@ -102,8 +76,17 @@ class _Found:
     row: np.ndarray
 
 
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Paths = list[np.ndarray]
+
+
 def _search(
-    lexicon, codes: np.ndarray, size: int, min_length: int, paths: list | None, max_frontier: int | None = None
+    lexicon: PrefixOracle,
+    codes: np.ndarray,
+    size: int,
+    min_length: int,
+    paths: Paths | None,
+    max_frontier: int | None = None,
 ) -> _Found:
     if paths is not None:
         return _search_with_paths(lexicon, codes, size, min_length, paths)
@@ -113,17 +96,19 @@ def _search(
 def max_letters(codes: np.ndarray) -> int:
     """The longest word boards of these codes can spell: one letter a cube, two on a Qu cube."""
     cells = codes.shape[1] - 1
-    return cells + int((codes == QU).sum(axis=1).max(initial=0))
+    longest: int = cells + int((codes == QU).sum(axis=1).max(initial=0))
+    return longest
 
 
-def _viable_live(lexicon, node: np.ndarray, live: np.ndarray, letters: int) -> np.ndarray:
+def _viable_live(lexicon: PrefixOracle, node: np.ndarray, live: np.ndarray, letters: int) -> np.ndarray:
     """``live`` without the prefixes that only words longer than ``letters`` extend."""
     if len(live) < PRUNE_AT or not hasattr(lexicon, "viable"):
         return live
-    return live[lexicon.viable(node[live], letters)]
+    kept: np.ndarray = live[lexicon.viable(node[live], letters)]
+    return kept
 
 
-def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, paths: list) -> _Found:
+def _search_with_paths(lexicon: PrefixOracle, codes: np.ndarray, size: int, min_length: int, paths: Paths) -> _Found:
     """One board's search that keeps, for each word, the cells of its first path.
 
     Each live path carries its cells (one byte per step), and the frontier is
@@ -142,7 +127,7 @@ def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, p
     found_depth: list[int] = []
     found_cells: list[np.ndarray] = []
 
-    def settle(cell, node, mask, route):
+    def settle(cell: np.ndarray, node: np.ndarray, mask: np.ndarray, route: np.ndarray) -> Arrays:
         depth = route.shape[1] - 1
         words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
         if len(words):
@@ -193,7 +178,9 @@ def _search_with_paths(lexicon, codes: np.ndarray, size: int, min_length: int, p
     )
 
 
-def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_frontier: int | None) -> _Found:
+def _search_words(
+    lexicon: PrefixOracle, codes: np.ndarray, size: int, min_length: int, max_frontier: int | None
+) -> _Found:
     """Run the frontier search on boards of one size for their words alone (no paths).
 
     Each path is a row of parallel arrays: ``base`` (its board's offset in
@@ -211,7 +198,7 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
     found_keys: list[np.ndarray] = []
     found_size = [0, COMPACT_AT]  # keys held, size that triggers the next compaction
 
-    def settle(base, cell, node, mask):
+    def settle(base: np.ndarray, cell: np.ndarray, node: np.ndarray, mask: np.ndarray) -> Arrays:
         """Record the words among new paths; keep the paths whose prefix has longer words."""
         words = np.flatnonzero(lexicon.is_word[node] & (lexicon.length[node] >= min_length))
         if len(words):
@@ -227,7 +214,7 @@ def _search_words(lexicon, codes: np.ndarray, size: int, min_length: int, max_fr
             return base[live], cell[live], node[live], mask[live]
         return base, cell, node, mask
 
-    def extend(base, cell, node, mask):
+    def extend(base: np.ndarray, cell: np.ndarray, node: np.ndarray, mask: np.ndarray) -> Arrays:
         """Every live path one cube longer: all candidates of the step checked in one batch."""
         near = nbr[cell]
         if lexicon.batched_gather:
@@ -287,9 +274,17 @@ def _unique_words(found: _Found) -> np.ndarray:
     return first
 
 
-def solve(lexicon, board: Board, rules: Rules) -> Solution:
-    """Every word on one board, each with its score and one path."""
-    paths: list = []
+def solve(lexicon: PrefixOracle | Trie, board: Board, rules: Rules) -> Solution:
+    """Every word on one board, each with its score and one path.
+
+    ``lexicon`` is the stored ``Trie`` (the fast search, ``engine.solve_board``)
+    or a prefix oracle such as ``QueryOracle`` (the set-based search below).
+    """
+    if isinstance(lexicon, Trie):
+        from .engine import solve_board
+
+        return solve_board(lexicon, board, rules)
+    paths: Paths = []
     found = _search(lexicon, board_codes([board]), board.size, rules.min_length, paths)
     table = rules.score_table(int(lexicon.length.max(initial=0)) + 2)
     size = board.size
@@ -302,7 +297,7 @@ def solve(lexicon, board: Board, rules: Rules) -> Solution:
     return Solution(board, rules, tuple(words))
 
 
-def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def score_codes(lexicon: PrefixOracle, codes: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """(word counts, scores) of boards of one size given as cube codes (see ``board_codes``).
 
     Up to ``GROUP_CELLS`` cells' worth of boards are searched together (2,048
@@ -324,14 +319,18 @@ def score_codes(lexicon, codes: np.ndarray, size: int, rules: Rules) -> tuple[np
     return counts, scores
 
 
-def score_boards(lexicon, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(word counts, scores) of many boards, solved together (grouped by size)."""
+def score_boards(lexicon: PrefixOracle | Trie, boards: list[Board], rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(word counts, scores) of many boards, solved together (grouped by size).
+
+    On the stored ``Trie`` this is the compiled scorer (``engine.BoardScorer``).
+    """
+    if isinstance(lexicon, Trie):
+        from .engine import BoardScorer
+
+        return BoardScorer(lexicon, rules).score_boards(boards)
     counts = np.zeros(len(boards), dtype=np.int64)
     scores = np.zeros(len(boards), dtype=np.int64)
-    by_size: dict[int, list[int]] = {}
-    for i, b in enumerate(boards):
-        by_size.setdefault(b.size, []).append(i)
-    for size, members in by_size.items():
+    for size, members in positions_by_size(boards).items():
         group_counts, group_scores = score_codes(lexicon, board_codes([boards[i] for i in members]), size, rules)
         index = np.array(members, dtype=np.int64)
         counts[index] = group_counts
