@@ -4,6 +4,14 @@ Real word lists arrive with CRLF endings, a byte-order mark, blank lines,
 stray spaces and capitals; all of that is tolerated. Anything that is not a
 plain a-z word is skipped *with a reason*, so the build can report every line
 it did not keep instead of dropping them silently.
+
+A line may carry optional tab-separated columns after the word:
+``word<TAB>level<TAB>flags`` (``cool\t20``, ``damn\t35\tvulgar``). The level
+is a commonness level (an integer, lower = more common; the bundled list
+uses SCOWL's sizes 10 to 70), empty or ``-`` when unknown; flags are
+comma-separated names from ``FLAGS``. A plain list has no tabs and no
+levels. One file keeps one checksum and one build command
+(``wordindex build data/dictionary.txt``), and ``cut -f1`` gives the bare words.
 """
 
 from __future__ import annotations
@@ -19,6 +27,12 @@ from .errors import DictionaryError
 SKIP_NOT_AZ = "not a-z only"
 SKIP_DUPLICATE = "duplicate"
 SKIP_TOO_LONG = f"longer than {MAX_WORD_LENGTH} letters"
+
+#: Flags a dictionary line may carry (third column). ``vulgar``: a valid word never picked or suggested by default.
+FLAG_VULGAR = "vulgar"
+FLAGS = frozenset({FLAG_VULGAR})
+#: Levels the index stores (a SMALLINT column; SCOWL's sizes run from 10 to 95).
+MIN_LEVEL, MAX_LEVEL = 1, 1000
 
 #: A whole line of lowercase a-z (``re.ASCII`` keeps out other alphabets' letters).
 _PLAIN = re.compile(r"[a-z]+", re.ASCII).fullmatch
@@ -45,17 +59,71 @@ class Dictionary:
     stats: DictionaryStats
     source_name: str
     sha256: str
+    levels: dict[str, int] = field(default_factory=dict)  # word -> level, for the words that have one
+    vulgar: frozenset[str] = frozenset()
+
+    @property
+    def has_levels(self) -> bool:
+        return bool(self.levels)
 
 
-def parse_lines(lines, stats: DictionaryStats | None = None) -> tuple[list[str], DictionaryStats]:
+@dataclass
+class Annotations:
+    """The optional columns of a dictionary's lines: levels and flags by (cleaned) word."""
+
+    levels: dict[str, int] = field(default_factory=dict)
+    flags: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+def split_annotations(cleaned: list[str], annotations: Annotations, first_line: int = 1) -> list[str]:
+    """Cut the tab-separated level and flags off each cleaned line; return the bare words.
+
+    Lines without a tab (a plain word list) are returned as they are. The
+    first annotation of a word wins, as its first occurrence does. A level
+    that is not a whole number in range, an unknown flag or a fourth column
+    is a DictionaryError naming the line: such a file is not what it claims.
+    """
+    if not any("\t" in line for line in cleaned):
+        return cleaned
+    words = []
+    for number, line in enumerate(cleaned, start=first_line):
+        word, tab, rest = line.partition("\t")
+        word = word.strip()
+        words.append(word)
+        if not tab:
+            continue
+        level_text, _, flags_text = rest.partition("\t")
+        level_text = level_text.strip()
+        if "\t" in flags_text:
+            raise DictionaryError(f"line {number}: more than three tab-separated columns (word, level, flags)")
+        if level_text not in ("", "-"):
+            if not level_text.isdigit() or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
+                raise DictionaryError(
+                    f"line {number}: level {level_text!r} is not a whole number from {MIN_LEVEL} to {MAX_LEVEL}"
+                )
+            annotations.levels.setdefault(word, int(level_text))
+        flags = frozenset(flag.strip() for flag in flags_text.split(",") if flag.strip())
+        if flags - FLAGS:
+            raise DictionaryError(
+                f"line {number}: unknown flag {sorted(flags - FLAGS)[0]!r} (known: {', '.join(sorted(FLAGS))})"
+            )
+        if flags:
+            annotations.flags.setdefault(word, flags)
+    return words
+
+
+def parse_lines(
+    lines, stats: DictionaryStats | None = None, annotations: Annotations | None = None
+) -> tuple[list[str], DictionaryStats]:
     """Normalise text lines into unique a-z words (first occurrence wins).
 
     Written as whole-list passes (comprehensions, ``dict.fromkeys``) rather
     than one loop with branches: a 430k-line file is read in a fraction of
-    the time.
+    the time. Levels and flags found in the lines go to ``annotations``.
     """
     stats = stats or DictionaryStats()
     cleaned = [line.strip().lower() for line in lines]
+    cleaned = split_annotations(cleaned, annotations or Annotations(), stats.lines_read + 1)
     stats.lines_read += len(cleaned)
     present = [word for word in cleaned if word]
     stats.blank_lines += len(cleaned) - len(present)
@@ -90,12 +158,16 @@ def read_dictionary(path: str | Path) -> Dictionary:
     if b"\x00" in data:
         raise DictionaryError(f"dictionary file looks binary, not a text word list: {path}")
     text = data.decode("utf-8-sig", errors="replace")
-    words, stats = parse_lines(text.splitlines())
+    annotations = Annotations()
+    words, stats = parse_lines(text.splitlines(), annotations=annotations)
     if not words:
         raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
+    kept = set(words)
     return Dictionary(
         words=words,
         stats=stats,
         source_name=path.name,
         sha256=hashlib.sha256(data).hexdigest(),
+        levels={word: level for word, level in annotations.levels.items() if word in kept},
+        vulgar=frozenset(w for w, flags in annotations.flags.items() if FLAG_VULGAR in flags and w in kept),
     )

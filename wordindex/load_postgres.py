@@ -43,7 +43,7 @@ def _fill_staging(connection, plan: BuildPlan, progress: Progress) -> None:
     for drop, _ in ddl:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
-    features = word_features(plan.ordered_words)
+    features = word_features(plan.ordered_words, plan.dictionary.levels, plan.dictionary.vulgar)
     _copy(cursor, words, word_rows(features), progress, "loading words", len(plan.ordered_words))
     _copy(cursor, prefixes, prefix_rows(plan.ordered_words), progress, "loading prefixes", 0)
     _copy(cursor, letter_totals, letter_total_rows(features), progress, "loading totals", 0)

@@ -132,7 +132,7 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         connection.execute("PRAGMA cache_size = -262144")
         connection.execute("BEGIN")
         total = len(plan.ordered_words)
-        features = word_features(plan.ordered_words)
+        features = word_features(plan.ordered_words, plan.dictionary.levels, plan.dictionary.vulgar)
         done = 0
         sql = _insert_sql(words)
         for batch in batches(word_rows(features)):

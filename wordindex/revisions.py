@@ -5,7 +5,7 @@ without importing alembic (start-up time matters for every query command).
 A test checks that this tuple is exactly the chain the migrations define.
 """
 
-REVISIONS = ("0001_words_prefixes", "0002_letter_totals")
+REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0003_word_levels")
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be

@@ -9,7 +9,8 @@ time budget.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
+from itertools import repeat
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,10 +35,14 @@ class WordFeatures:
     signatures: list[str]
     positions: np.ndarray  # (n, 26) int64: bit p set when the letter stands at position p
     counts: np.ndarray  # (n, 26) int64: occurrences of each letter
+    levels: list[int | None] | None = None  # commonness level per word (None: unknown); None: no levels at all
+    vulgar: list[bool] | None = None
 
 
-def word_features(ordered_words: list[str]) -> WordFeatures:
-    """Compute position masks, counts and sorted-letter signatures for all words."""
+def word_features(
+    ordered_words: list[str], levels: Mapping[str, int] | None = None, vulgar: Collection[str] = ()
+) -> WordFeatures:
+    """Compute position masks, counts and sorted-letter signatures for all words (and their levels and flags)."""
     n = len(ordered_words)
     lengths = np.fromiter((len(w) for w in ordered_words), dtype=np.int64, count=n)
     codes = np.frombuffer("".join(ordered_words).encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
@@ -54,7 +59,14 @@ def word_features(ordered_words: list[str]) -> WordFeatures:
         # Distinct powers of two per (word, letter): their float sum is exact below 2**53.
         positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * 26).astype(np.int64)
     positions = positions.reshape(n, 26)
-    return WordFeatures(words=ordered_words, signatures=_signatures(ordered_words), positions=positions, counts=counts)
+    return WordFeatures(
+        words=ordered_words,
+        signatures=_signatures(ordered_words),
+        positions=positions,
+        counts=counts,
+        levels=[levels.get(word) for word in ordered_words] if levels else None,
+        vulgar=[word in vulgar for word in ordered_words] if vulgar else None,
+    )
 
 
 def _signatures(ordered_words: list[str]) -> list[str]:
@@ -74,14 +86,16 @@ def _signatures(ordered_words: list[str]) -> list[str]:
 
 
 def word_rows(features: WordFeatures) -> Iterator[tuple]:
-    """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts.
+    """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts, level, vulgar.
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
     than unpacking a 2-D array row by row.
     """
     columns = [column.tolist() for column in np.concatenate([features.positions, features.counts], axis=1).T]
     words = features.words
-    return zip(range(1, len(words) + 1), words, map(len, words), features.signatures, *columns)
+    levels = features.levels if features.levels is not None else repeat(None, len(words))
+    vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
+    return zip(range(1, len(words) + 1), words, map(len, words), features.signatures, *columns, levels, vulgar)
 
 
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:
