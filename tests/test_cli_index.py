@@ -5,6 +5,8 @@ import sqlite3
 
 import pytest
 
+from wordindex.revisions import HEAD
+
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 
 
@@ -77,7 +79,7 @@ def test_info_json(run_cli, nine):
     data = json.loads(result.stdout)
     assert data["word_count"] == 9
     assert data["counts_by_length"] == [{"length": 4, "words": 9}]
-    assert data["schema_revision"] == "0002_letter_totals"
+    assert data["schema_revision"] == HEAD
     assert data["source"] == "nine.txt"
     assert data["database"] == str(nine)
 
@@ -182,15 +184,15 @@ def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, n
     db.write_bytes(nine.read_bytes())
     result = run_cli(["db", "downgrade", "0001_words_prefixes"], db=db)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "schema 0002_letter_totals -> 0001_words_prefixes\n"
+    assert result.stdout == f"schema {HEAD} -> 0001_words_prefixes\n"
     one_error_line(run_cli(["check", "cool"], db=db), 1, "older schema", "wordindex db upgrade")
     result = run_cli(["db", "upgrade"], db=db)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "schema 0001_words_prefixes -> 0002_letter_totals\n"
+    assert result.stdout == f"schema 0001_words_prefixes -> {HEAD}\n"
     assert run_cli(["check", "cool"], db=db).exit_code == 0
     assert json.loads(run_cli(["db", "current", "--json"], db=db).stdout) == {
-        "revision": "0002_letter_totals",
-        "head": "0002_letter_totals",
+        "revision": HEAD,
+        "head": HEAD,
         "current": True,
     }
 

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from wordindex.revisions import HEAD
+
 from .test_cli_index import one_error_line
 
 SMALL_NAME = "small"
@@ -50,7 +52,7 @@ def test_db_commands_on_postgres(run_cli, tmp_path, pg_index_factory):
     assert run_cli(["db", "downgrade", "0001_words_prefixes"], db=url).exit_code == 0
     one_error_line(run_cli(["check", "cool"], db=url), 1, "older schema", "wordindex db upgrade")
     result = run_cli(["db", "upgrade"], db=url)
-    assert result.stdout == "schema 0001_words_prefixes -> 0002_letter_totals\n"
+    assert result.stdout == f"schema 0001_words_prefixes -> {HEAD}\n"
     assert run_cli(["check", "cool"], db=url).exit_code == 0
 
 

@@ -22,7 +22,11 @@ def test_word_row_for_secret():
 
 def test_word_rows_carry_levels_and_vulgar_flags():
     rows = list(word_rows(word_features(["cool", "damn", "ibex"], {"cool": 20, "damn": 35}, {"damn"})))
-    assert [(row[1], row[-2], row[-1]) for row in rows] == [("cool", 20, False), ("damn", 35, True), ("ibex", None, False)]
+    assert [(row[1], row[-2], row[-1]) for row in rows] == [
+        ("cool", 20, False),
+        ("damn", 35, True),
+        ("ibex", None, False),
+    ]
 
 
 def test_ids_follow_length_then_file_order():

@@ -10,8 +10,8 @@ time budget.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from itertools import repeat
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 
@@ -95,7 +95,7 @@ def word_rows(features: WordFeatures) -> Iterator[tuple]:
     words = features.words
     levels = features.levels if features.levels is not None else repeat(None, len(words))
     vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
-    return zip(range(1, len(words) + 1), words, map(len, words), features.signatures, *columns, levels, vulgar)
+    return zip(range(1, len(words) + 1), words, map(len, words), features.signatures, *columns, levels, vulgar)  # noqa: B905 (all of one length)
 
 
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:

@@ -4,6 +4,11 @@ Both follow CS61B's RandomChooser / EvilChooser and CS106L's Evil Hangman:
 ``guess(letter)`` returns how many times the letter occurs (in the word, or
 in the evil chooser's new pattern), ``pattern`` is the blanked word, and
 ``word`` is the word the chooser names at the end.
+
+A chooser picks only from its ``pool`` (``wordindex.levels.WordPool``): by
+default every word but the vulgar ones; with a level range (``--difficulty``)
+only words of those levels. The evil chooser's families are counted within
+the pool, so the word it names at the end is always one the pool allows.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from ..index import Index
+from ..levels import DEFAULT_POOL, WordPool, check_pool
 from .guessers import largest_family
 from .queries import count_words_of_length, family_words, nth_word, split_families
 from .state import Position, blank_position, check_letter
@@ -34,10 +40,11 @@ class EvilStep:
 class Chooser:
     """Shared state of a chooser: the position (pattern + guessed letters)."""
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
+    def __init__(self, index: Index, length: int, seed: int | None = None, pool: WordPool | None = DEFAULT_POOL):
         self.index = index
         self.length = length
-        self.count_of_length = count_words_of_length(index, length)
+        self.pool = check_pool(index, pool)
+        self.count_of_length = count_words_of_length(index, length, self.pool)
         self.random = random.Random(seed)
         self.position: Position = blank_position(length)
         self.guesses: list[str] = []
@@ -61,17 +68,17 @@ class Chooser:
 class RandomChooser(Chooser):
     """Picks a word of the length uniformly, in dictionary order (ORDER BY id); a seed reproduces it."""
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
-        super().__init__(index, length, seed)
+    def __init__(self, index: Index, length: int, seed: int | None = None, pool: WordPool | None = DEFAULT_POOL):
+        super().__init__(index, length, seed, pool)
         offset = self.random.randrange(self.count_of_length)
-        self._word = nth_word(index, self.position, offset)
+        self._word = nth_word(index, self.position, offset, self.pool)
         self._candidates = self.count_of_length
 
     @classmethod
     def with_word(cls, index: Index, word: str) -> RandomChooser:
         """A chooser holding a known word (the solver's): must be a word of the index."""
         self = cls.__new__(cls)
-        Chooser.__init__(self, index, len(word))
+        Chooser.__init__(self, index, len(word), pool=None)
         self._word = word
         self._candidates = None
         return self
@@ -98,22 +105,22 @@ class RandomChooser(Chooser):
         if self._candidates is None:
             from .queries import family_size
 
-            self._candidates = family_size(self.index, self.position)
+            self._candidates = family_size(self.index, self.position, self.pool)
         return self._candidates
 
 
 class EvilChooser(Chooser):
     """Keeps the largest family after every guess; ties → the pattern that sorts first ('-' first)."""
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
-        super().__init__(index, length, seed)
+    def __init__(self, index: Index, length: int, seed: int | None = None, pool: WordPool | None = DEFAULT_POOL):
+        super().__init__(index, length, seed, pool)
         self.family_size = self.count_of_length
         self.steps: list[EvilStep] = []
 
     def guess(self, letter: str) -> int:
         """Split the family by ``letter`` (one GROUP BY query), keep the largest; its occurrences."""
         letter = self._check(letter)
-        families = split_families(self.index, self.position, [letter])[letter]
+        families = split_families(self.index, self.position, [letter], self.pool)[letter]
         mask, size = choose_family(self.position, letter, families)
         self.position = self.position.after(letter, mask)
         self.family_size = size
@@ -124,11 +131,11 @@ class EvilChooser(Chooser):
 
     def words(self) -> list[str]:
         """The family left, sorted."""
-        return family_words(self.index, self.position)
+        return family_words(self.index, self.position, self.pool)
 
     def final_word(self) -> str:
         """The word it "chose": the only one left, else one of its family at random (seeded)."""
-        return nth_word(self.index, self.position, self.random.randrange(self.family_size))
+        return nth_word(self.index, self.position, self.random.randrange(self.family_size), self.pool)
 
 
 def choose_family(position: Position, letter: str, families: dict) -> tuple[int, int]:

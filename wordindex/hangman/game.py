@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..index import Index
+from ..levels import DEFAULT_POOL, WordPool
 from .choosers import Chooser, EvilChooser, RandomChooser
 from .guessers import Guess, next_guess
 from .state import check_letter
@@ -38,11 +39,14 @@ def check_guesses_allowed(guesses: int) -> int:
     return guesses
 
 
-def make_chooser(index: Index, kind: str, length: int, seed: int | None = None) -> Chooser:
-    """An ``evil`` or ``random`` chooser for words of ``length`` (named errors for bad lengths)."""
+def make_chooser(
+    index: Index, kind: str, length: int, seed: int | None = None, pool: WordPool | None = DEFAULT_POOL
+) -> Chooser:
+    """An ``evil`` or ``random`` chooser for words of ``length`` in ``pool`` (named errors for bad lengths)."""
     if kind not in CHOOSERS:
         raise UsageError(f"unknown chooser {kind!r}: choose evil or random")
-    return EvilChooser(index, length, seed) if kind == "evil" else RandomChooser(index, length, seed)
+    chooser = EvilChooser if kind == "evil" else RandomChooser
+    return chooser(index, length, seed, pool)
 
 
 class HangmanGame:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..alphabet import COUNT_COLUMN, LETTERS, MAX_WORD_LENGTH, POSITION_COLUMN
 from ..index import Index
+from ..levels import WordPool, restrict
 from ..pattern import candidate_condition
 from .state import NoSuchLengthError, Position, check_length
 
@@ -131,16 +132,22 @@ def split_families_many(index: Index, requests: list) -> list:
     return results
 
 
-def split_families(index: Index, position: Position, letters) -> dict:
+def family_condition(position: Position, pool: WordPool | None = None) -> tuple[str, dict]:
+    """The words of a family (exclusive candidates), restricted to a chooser's pool when it has one."""
+    return restrict(*candidate_condition(position.pattern, position.guessed, exclusive=True), pool)
+
+
+def split_families(index: Index, position: Position, letters, pool: WordPool | None = None) -> dict:
     """``{letter: {mask: family size}}``: the family split of each letter, one statement.
 
     For one letter it is ``SELECT pos_x, COUNT(*) FROM words WHERE <family>
-    GROUP BY pos_x``; several letters are UNION ALL of the same query.
+    GROUP BY pos_x``; several letters are UNION ALL of the same query. A
+    ``pool`` (the evil chooser's) keeps only the words it may pick.
     """
     letters = list(letters)
     if not letters:
         return {}
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
+    where, params = family_condition(position, pool)
     parts = [
         f"SELECT {LETTERS.index(x)} AS k, {POSITION_COLUMN[x]} AS m, COUNT(*) AS n FROM words WHERE {where} GROUP BY {POSITION_COLUMN[x]}"
         for x in letters
@@ -174,34 +181,34 @@ class FamilyIndex(Index):
         return self.base.table_names()
 
 
-def count_words_of_length(index: Index, length: int) -> int:
-    """Number of words of ``length``; BadLengthError / NoSuchLengthError when none can be."""
+def count_words_of_length(index: Index, length: int, pool: WordPool | None = None) -> int:
+    """Number of words of ``length`` (in ``pool``); BadLengthError / NoSuchLengthError when none can be."""
     check_length(length)
-    count = (
-        0
-        if length > MAX_WORD_LENGTH
-        else int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
-    )
+    where, params = restrict("length = :n", {"n": length}, pool)
+    fits = length <= MAX_WORD_LENGTH
+    count = int(index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params) or 0) if fits else 0
     if count == 0:
         low, high = index.rows("SELECT MIN(length), MAX(length) FROM words")[0]
         lengths = f"lengths run from {low} to {high}" if low is not None else "the index is empty"
+        if pool is not None and fits and index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}):
+            raise NoSuchLengthError(f"no word of length {length} at {pool.describe()} in the index")
         raise NoSuchLengthError(f"no word of length {length} in the index ({lengths}, not all present)")
     return count
 
 
-def family_words(index: Index, position: Position) -> list[str]:
+def family_words(index: Index, position: Position, pool: WordPool | None = None) -> list[str]:
     """The words of a family, sorted (in Python, so every backend agrees)."""
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
+    where, params = family_condition(position, pool)
     return sorted(row[0] for row in index.rows(f"SELECT word FROM words WHERE {where}", params))
 
 
-def family_size(index: Index, position: Position) -> int:
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
+def family_size(index: Index, position: Position, pool: WordPool | None = None) -> int:
+    where, params = family_condition(position, pool)
     return int(index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params) or 0)
 
 
-def nth_word(index: Index, position: Position, offset: int) -> str:
-    """The word at ``offset`` (0-based) of a family in dictionary order (ORDER BY id)."""
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
+def nth_word(index: Index, position: Position, offset: int, pool: WordPool | None = None) -> str:
+    """The word at ``offset`` (0-based) of a family (in ``pool``) in dictionary order (ORDER BY id)."""
+    where, params = family_condition(position, pool)
     params["offset"] = offset
     return index.scalar(f"SELECT word FROM words WHERE {where} ORDER BY id LIMIT 1 OFFSET :offset", params)

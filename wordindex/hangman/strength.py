@@ -119,7 +119,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
 def evil_misses(index: Index, length: int, strategy: str) -> int:
     """Wrong guesses ``strategy`` makes before it completes the word against the evil chooser."""
     strategy = check_strategy(strategy)
-    chooser = EvilChooser(index, length)
+    chooser = EvilChooser(index, length, pool=None)  # the whole dictionary, as the honest tree counts it
     misses = 0
     while not chooser.is_complete:
         guess = next_guess(index, chooser.position, strategy)

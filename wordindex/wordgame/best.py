@@ -16,6 +16,9 @@ Scoring: the wildcard is worth 0 and every vowel 1, so a word's best score
 comes from using the wildcard only for vowels the hand lacks; the word is
 reported as it would be typed in the game (``c*ws``) with its dictionary
 spelling (``caws``).
+
+Words the index flags as vulgar are valid in the game but never answered
+here unless ``allow_vulgar`` is set.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from itertools import combinations_with_replacement, product
 
 from ..alphabet import COUNT_COLUMN
 from ..index import Index, expand_in
+from ..levels import WordPool, restrict
 from .hand import (
     CONSONANTS,
     HAND_CHARACTERS,
@@ -130,14 +134,13 @@ def word_play(word: str, hand: Mapping[str, int], n: int | None = None) -> WordP
     return WordPlay(word=played, spelled=word, score=get_word_score(played, size))
 
 
-def _candidates_by_signature(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
-    sql, params = expand_in(
-        "SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand)
-    )
-    return index.rows(sql, params)
+def _candidates_by_signature(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
+    where, params = restrict("signature IN (:sigs)", {}, WordPool(allow_vulgar=allow_vulgar))
+    sql, expanded = expand_in(f"SELECT word, signature FROM words WHERE {where}", "sigs", hand_signatures(hand))
+    return index.rows(sql, {**params, **expanded})
 
 
-def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
+def _candidates_by_counts(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
     params: dict = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
     conditions = ["length <= :n"]
     for letter in CONSONANTS:
@@ -149,18 +152,19 @@ def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[s
         column = COUNT_COLUMN[letter]
         extra.append(f"CASE WHEN {column} > :h_{letter} THEN {column} - :h_{letter} ELSE 0 END")
     conditions.append(f"({' + '.join(extra)}) <= :wild")
-    return index.rows(f"SELECT word, signature FROM words WHERE {' AND '.join(conditions)}", params)
+    where, params = restrict(" AND ".join(conditions), params, WordPool(allow_vulgar=allow_vulgar))
+    return index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
 
 
-def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]:
+def _scored(hand: Mapping[str, int] | str, words, allow_vulgar: bool = False) -> list[tuple[int, str, dict]]:
     """``(score, word, wildcard use)`` for every playable word, unsorted; wildcards not yet placed."""
     hand = _as_hand(hand)
     n = calculate_handlen(hand)
     if isinstance(words, Index):
         if signature_count(hand) <= MAX_SIGNATURES:
-            candidates = _candidates_by_signature(words, hand)
+            candidates = _candidates_by_signature(words, hand, allow_vulgar)
         else:
-            candidates = _candidates_by_counts(words, hand)
+            candidates = _candidates_by_counts(words, hand, allow_vulgar)
     else:
         candidates = [(w, "".join(sorted(w))) for w in (w.lower() for w in words) if 0 < len(w) <= n]
     # The score depends only on the signature (same letters, same wildcards): work it out once per signature.
@@ -183,20 +187,21 @@ def _rank(item: tuple[int, str, dict]) -> tuple:
     return (-score, -len(word), word)
 
 
-def playable_words(hand: Mapping[str, int] | str, words) -> list[WordPlay]:
+def playable_words(hand: Mapping[str, int] | str, words, allow_vulgar: bool = False) -> list[WordPlay]:
     """Every word playable from the hand, best first (score, then length, then alphabetical).
 
     ``hand`` is a hand dict or text such as ``"cows*z"``; ``n`` for scoring
-    is the hand's size. ``words`` is an open Index (one query) or a
-    collection of lowercase words (checked one by one in Python).
+    is the hand's size. ``words`` is an open Index (one query; words flagged
+    vulgar left out unless ``allow_vulgar``) or a collection of lowercase
+    words (checked one by one in Python).
     """
-    scored = sorted(_scored(hand, words), key=_rank)
+    scored = sorted(_scored(hand, words, allow_vulgar), key=_rank)
     return [WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score) for score, word, stars in scored]
 
 
-def best_word(hand: Mapping[str, int] | str, words) -> WordPlay | None:
+def best_word(hand: Mapping[str, int] | str, words, allow_vulgar: bool = False) -> WordPlay | None:
     """The highest-scoring word playable from the hand (ties: longer, then alphabetical), or None."""
-    scored = _scored(hand, words)
+    scored = _scored(hand, words, allow_vulgar)
     if not scored:
         return None
     score, word, stars = min(scored, key=_rank)
