@@ -11,6 +11,7 @@ import typer
 
 from . import context
 from .output import emit_json, note, out, stdout_is_terminal
+from .pools import allow_vulgar_option, difficulty_option, make_pool
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 STRATEGY_NAMES = "naive, pattern, paga, containing, split"
@@ -68,6 +69,8 @@ def evil(
     guesses: str = typer.Option(
         ..., "--guesses", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
     ),
+    difficulty: str = difficulty_option(),
+    allow_vulgar: bool = allow_vulgar_option("the family kept"),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Replay the evil chooser (CS106L Evil Hangman) against a sequence of guesses.
@@ -81,8 +84,9 @@ def evil(
 
     check_length(length)
     letters = parse_guess_sequence(guesses, "guesses")
+    pool = make_pool(difficulty, allow_vulgar)
     with context.open_index(ctx) as index:
-        chooser = EvilChooser(index, length)
+        chooser = EvilChooser(index, length, pool=pool)
         for letter in letters:
             chooser.guess(letter)
         words = chooser.words()
@@ -156,17 +160,20 @@ def play_hangman(
         metavar="STRATEGY",
         help=f"Let a guesser play instead of you ({STRATEGY_NAMES}); each move is shown.",
     ),
+    difficulty: str = difficulty_option(),
+    allow_vulgar: bool = allow_vulgar_option("the secret word"),
 ) -> None:
     """Play hangman against the evil (CS106L) or random chooser.
 
     You give a word length, a number of guesses and whether to see how many
     words are left; then guess one letter per turn. End of input or Ctrl-C
-    ends the game. Example: wordindex play hangman --chooser random --seed 7
+    ends the game. Example: wordindex play hangman --chooser random --seed 7 --difficulty easy
     """
     import click
 
+    pool = make_pool(difficulty, allow_vulgar)
     try:
-        run_session(ctx, chooser, seed, length, guesses, show_count, guesser)
+        run_session(ctx, chooser, seed, length, guesses, show_count, guesser, pool)
     except (click.Abort, EOFError, KeyboardInterrupt):
         out("")
         out("Goodbye.")
@@ -239,14 +246,14 @@ def _turn_message(turn) -> str:
     return f"Yes, there are {turn.occurrences} {turn.letter}'s."
 
 
-def _ask_length(index) -> int:
+def _ask_length(index, pool) -> int:
     from wordindex.errors import WordIndexError
     from wordindex.hangman.queries import count_words_of_length
 
     while True:
         length = typer.prompt("Word length", type=int)
         try:
-            count_words_of_length(index, length)
+            count_words_of_length(index, length, pool)
             return length
         except WordIndexError as exc:
             out(f"No game with that length: {exc}. Try another length.")
@@ -260,7 +267,7 @@ def _ask_guesses() -> int:
         out("The number of guesses must be an integer above 0.")
 
 
-def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -> None:
+def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser, pool) -> None:
     """The CS106L loop: questions, turns, the ending, "play again?"."""
     import random
 
@@ -269,6 +276,7 @@ def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -
     from wordindex.hangman.guessers import check_strategy
     from wordindex.hangman.queries import count_words_of_length
     from wordindex.hangman.state import BadGuessError, check_length
+    from wordindex.levels import check_pool
 
     kind = (chooser_kind or "").strip().lower()
     if kind not in ("evil", "random"):
@@ -281,15 +289,16 @@ def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -
     view = _rich_turn_view if stdout_is_terminal() else _plain_turn_view
     seeds = random.Random(seed)
     with context.open_index(ctx) as index:
+        check_pool(index, pool)
         if length is not None:
-            count_words_of_length(index, length)
+            count_words_of_length(index, length, pool)
         while True:
-            n = length if length is not None else _ask_length(index)
+            n = length if length is not None else _ask_length(index, pool)
             g = guesses if guesses is not None else _ask_guesses()
             counting = (
                 show_count if show_count is not None else typer.confirm("Show the number of words left?", default=False)
             )
-            game = HangmanGame(make_chooser(index, kind, n, seeds.randrange(2**32)), g)
+            game = HangmanGame(make_chooser(index, kind, n, seeds.randrange(2**32), pool), g)
             while not game.over:
                 view(game, counting)
                 if strategy is not None:

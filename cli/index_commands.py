@@ -8,6 +8,7 @@ import typer
 
 from . import context
 from .output import emit_json, note, out, stderr_is_terminal
+from .pools import level_option
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
 
@@ -110,6 +111,9 @@ def info(ctx: typer.Context, json_output: bool = JSON_OPTION) -> None:
                 "wordindex_version": facts.wordindex_version,
                 "schema_revision": facts.schema_revision,
                 "counts_by_length": [{"length": n, "words": c} for n, c in facts.counts_by_length],
+                "has_levels": facts.has_levels,
+                "counts_by_level": [{"level": n, "word_count": c} for n, c in facts.counts_by_level],
+                "vulgar_word_count": facts.vulgar_words,
             }
         )
         return
@@ -120,9 +124,20 @@ def info(ctx: typer.Context, json_output: bool = JSON_OPTION) -> None:
     out(f"lines:     {facts.lines_read:,} read; skipped: {skipped}")
     out(f"built:     {facts.built_at} in {facts.build_seconds:.1f} s by wordindex {facts.wordindex_version}")
     out(f"schema:    {facts.schema_revision}")
+    out(f"levels:    {_levels_line(facts)}")
+    out(f"vulgar:    {facts.vulgar_words:,} words flagged (valid, never picked or suggested by default)")
     out("length     words")
     for length, count in facts.counts_by_length:
         out(f"{length:>6} {count:>9,}")
+
+
+def _levels_line(facts) -> str:
+    if not facts.has_levels:
+        return (
+            "none (built from a plain word list, or upgraded from an older schema: rebuild from a list "
+            "with levels, such as data/dictionary.txt, to use --difficulty and --level)"
+        )
+    return ", ".join(f"{'no level' if n is None else n}: {c:,}" for n, c in facts.counts_by_level)
 
 
 def check(
@@ -135,13 +150,16 @@ def check(
 
     Examples: wordindex check cool xyzzy;  wordindex check --prefix co xq
     """
-    from wordindex.lookup import check_prefixes, check_words
+    from wordindex.lookup import check_prefixes, check_words, describe_words
 
     with context.open_index(ctx) as index:
         results = check_prefixes(index, words) if prefix else check_words(index, words)
+        facts = describe_words(index, words) if json_output and not prefix else None
     if json_output:
-        key = "prefix" if prefix else "word"
-        emit_json([{key: item, "valid": ok} for item, ok in results])
+        if facts is not None:
+            emit_json([{"word": f.word, "valid": f.valid, "level": f.level, "vulgar": f.vulgar} for f in facts])
+        else:
+            emit_json([{"prefix": item, "valid": ok} for item, ok in results])
     else:
         for item, ok in results:
             if prefix:
@@ -167,19 +185,22 @@ def words(
     limit: int = typer.Option(
         None, "--limit", "-n", min=0, help="Show at most N words (the count is still the total)."
     ),
+    level: str = level_option(),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """List the words that fit a hangman pattern, sorted; exit 1 if none does.
 
-    Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei
+    Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei --level easy
     """
+    from wordindex.levels import parse_levels
     from wordindex.lookup import words_matching
     from wordindex.pattern import parse_letters, parse_pattern
 
     parsed = parse_pattern(pattern)
     letters = parse_letters(guessed) if guessed is not None else None
+    levels = parse_levels(level, "--level") if level is not None else None
     with context.open_index(ctx) as index:
-        matches = words_matching(index, parsed, letters, limit)
+        matches = words_matching(index, parsed, letters, limit, levels)
     if json_output:
         emit_json({"count": matches.count, "words": matches.words})
     else:

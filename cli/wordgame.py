@@ -6,6 +6,7 @@ import typer
 
 from . import context
 from .output import console, emit_json, note, out, stdout_is_terminal
+from .pools import allow_vulgar_option
 from .prompting import EndOfInput, ask
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
@@ -17,6 +18,7 @@ def best_word(
         ..., metavar="LETTERS", help="The hand: letters, * for a wildcard (a vowel), e.g. 'cows*z'."
     ),
     all_words: bool = typer.Option(False, "--all", help="List every playable word, best first."),
+    allow_vulgar: bool = allow_vulgar_option("the answer"),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Find the highest-scoring word for a hand of the word game; exit 1 if none can be made.
@@ -33,7 +35,7 @@ def best_word(
     hand = parse_hand(letters)
     shown = "".join(letters.split()).lower()
     with context.open_index(ctx) as index:
-        plays = playable_words(hand, index)
+        plays = playable_words(hand, index, allow_vulgar)
     if json_output:
         if all_words:
             emit_json({"hand": shown, "words": [_play_json(play) for play in plays]})
