@@ -130,3 +130,22 @@ def pg_index_factory(pg_url, tmp_path_factory):
         for url in created.values():
             connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
     admin.dispose()
+
+
+BUNDLED_DICTIONARY = Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"
+
+
+@pytest.fixture(scope="session")
+def bundled_index(index_factory) -> Path:
+    """Path of the SQLite index of the bundled data/dictionary.txt (levels and vulgar flags)."""
+    return index_factory("bundled", path=BUNDLED_DICTIONARY)
+
+
+@pytest.fixture(scope="session")
+def bundled_entries() -> dict[str, tuple[int, bool]]:
+    """``word -> (level, vulgar)`` read straight from data/dictionary.txt's columns."""
+    entries = {}
+    for line in BUNDLED_DICTIONARY.read_text(encoding="ascii").splitlines():
+        word, level, *flags = line.split("\t")
+        entries[word] = (int(level), flags == ["vulgar"])
+    return entries
