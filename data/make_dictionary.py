@@ -115,12 +115,13 @@ def inflections(word: str, suffixes: tuple[str, ...]) -> set[str]:
 def classify(candidates: set[str], listed: dict[str, str], decisions: dict[str, str]) -> tuple[set[str], set[str]]:
     """``(slurs, vulgar)`` among ``candidates``: listed words, their inflections, corrected by ``decisions``."""
     verdict: dict[str, str] = {}
-    for word, decision in listed.items():
+    named = {**listed, **{word: d for word, d in decisions.items() if word not in listed and d != "clean"}}
+    for word, decision in named.items():
         decision = decisions.get(word, decision)
         suffixes = SLUR_SUFFIXES if decision == "slur" else VULGAR_SUFFIXES
         inflected = inflections(word, suffixes) if decision != "clean" and word in candidates else set()
         for form in {word} | inflected:
-            if form in candidates and (form == word or form not in listed):
+            if form in candidates and (form == word or form not in named):
                 if verdict.get(form) != "slur":
                     verdict[form] = decision
     for word, decision in decisions.items():
