@@ -96,8 +96,11 @@ def listed_words(sources: Path) -> dict[str, str]:
 
 
 def inflections(word: str, suffixes: tuple[str, ...]) -> set[str]:
-    """Regular inflections of ``word`` among ``suffixes``: ``-s`` (``-es`` after a sibilant, never after
-    ``s``), ``-d`` after ``e``, nothing more after ``s``, ``-ed``/``-ing`` also with the last consonant doubled (``shit`` → ``shitting``)."""
+    """Regular inflections of ``word`` among ``suffixes``.
+
+    ``-s`` (``-es`` after a sibilant or ``o``; nothing after ``s``), ``-d`` after ``e``, ``-ed``
+    and ``-ing``, also with the last consonant doubled (``shit`` → ``shitting``).
+    """
     sibilant = word.endswith(("s", "x", "z", "ch", "sh"))
     allowed = {
         "s": not word.endswith("s"),
