@@ -278,3 +278,28 @@ def test_upgrade_from_0002_leaves_levels_null_and_says_so(run_cli, tmp_path, lev
     assert data["has_levels"] is False
     assert "levels:    none" in run_cli(["info"], db=db).stdout
     assert run_cli(["words", "-p", "----", "--level", "easy"], db=db).exit_code == 2
+
+
+# --- PostgreSQL gives the same answers ----------------------------------------------------------
+
+
+def test_postgres_keeps_levels_and_pools_alike(tmp_path, pg_index_factory, levelled):
+    source = tmp_path / "levelled.txt"
+    source.write_text(LEVELLED)
+    url = pg_index_factory("levelled", path=source)
+
+    def answers(db):
+        with open_index(db) as index:
+            info = index_info(index)
+            return (
+                [(f.word, f.valid, f.level, f.vulgar) for f in describe_words(index, ["cool", "damn", "zebu"])],
+                info.has_levels,
+                info.counts_by_level,
+                info.vulgar_words,
+                words_matching(index, parse_pattern("----"), levels=parse_levels("35-40")).words,
+                sorted({RandomChooser(index, 4, seed=seed).word for seed in range(40)}),
+                EvilChooser(index, 4, pool=WordPool(parse_levels("easy"))).family_size,
+                [p.spelled for p in playable_words("shitzhope", index)],
+            )
+
+    assert answers(url) == answers(levelled)
