@@ -82,34 +82,55 @@ def split_annotations(cleaned: list[str], annotations: Annotations, first_line: 
     first annotation of a word wins, as its first occurrence does. A level
     that is not a whole number in range, an unknown flag or a fourth column
     is a DictionaryError naming the line: such a file is not what it claims.
+    Written as whole-list passes, with each distinct level or flag text
+    checked once (a list has a handful of them).
     """
     if not any("\t" in line for line in cleaned):
         return cleaned
-    words = []
-    for number, line in enumerate(cleaned, start=first_line):
-        word, tab, rest = line.partition("\t")
-        word = word.strip()
-        words.append(word)
-        if not tab:
-            continue
-        level_text, _, flags_text = rest.partition("\t")
-        level_text = level_text.strip()
-        if "\t" in flags_text:
-            raise DictionaryError(f"line {number}: more than three tab-separated columns (word, level, flags)")
-        if level_text not in ("", "-"):
-            if not level_text.isdigit() or not MIN_LEVEL <= int(level_text) <= MAX_LEVEL:
-                raise DictionaryError(
-                    f"line {number}: level {level_text!r} is not a whole number from {MIN_LEVEL} to {MAX_LEVEL}"
-                )
-            annotations.levels.setdefault(word, int(level_text))
-        flags = frozenset(flag.strip() for flag in flags_text.split(",") if flag.strip())
-        if flags - FLAGS:
+    columns = [line.split("\t") for line in cleaned]
+    words = [parts[0].strip() for parts in columns]
+    too_many = [i for i, parts in enumerate(columns) if len(parts) > 3]
+    if too_many:
+        raise DictionaryError(
+            f"line {first_line + too_many[0]}: more than three tab-separated columns (word, level, flags)"
+        )
+    level_texts = {parts[1].strip() for parts in columns if len(parts) > 1}
+    levels = {text: _level(text) for text in level_texts}
+    flag_texts = {parts[2] for parts in columns if len(parts) > 2}
+    flags = {text: frozenset(f.strip() for f in text.split(",") if f.strip()) for text in flag_texts}
+    for text, named in flags.items():
+        if named - FLAGS:
+            number = first_line + next(i for i, parts in enumerate(columns) if len(parts) > 2 and parts[2] == text)
             raise DictionaryError(
-                f"line {number}: unknown flag {sorted(flags - FLAGS)[0]!r} (known: {', '.join(sorted(FLAGS))})"
+                f"line {number}: unknown flag {sorted(named - FLAGS)[0]!r} (known: {', '.join(sorted(FLAGS))})"
             )
-        if flags:
-            annotations.flags.setdefault(word, flags)
+    for text, level in levels.items():
+        if level is _BAD_LEVEL:
+            number = first_line + next(
+                i for i, parts in enumerate(columns) if len(parts) > 1 and parts[1].strip() == text
+            )
+            raise DictionaryError(
+                f"line {number}: level {text!r} is not a whole number from {MIN_LEVEL} to {MAX_LEVEL}"
+            )
+    annotated = [(word, parts) for word, parts in zip(words, columns, strict=True) if len(parts) > 1]
+    # dict() of the reversed pairs keeps each word's first annotation; earlier chunks' annotations win.
+    found_levels = dict(reversed([(w, levels[p[1].strip()]) for w, p in annotated if levels[p[1].strip()] is not None]))
+    found_flags = dict(reversed([(w, flags[p[2]]) for w, p in annotated if len(p) > 2 and flags[p[2]]]))
+    annotations.levels = {**found_levels, **annotations.levels}
+    annotations.flags = {**found_flags, **annotations.flags}
     return words
+
+
+_BAD_LEVEL = -1
+
+
+def _level(text: str) -> int | None:
+    """A level column's value: None when empty or ``-``, ``_BAD_LEVEL`` when malformed."""
+    if text in ("", "-"):
+        return None
+    if not text.isdigit() or not MIN_LEVEL <= int(text) <= MAX_LEVEL:
+        return _BAD_LEVEL
+    return int(text)
 
 
 def parse_lines(
@@ -162,12 +183,16 @@ def read_dictionary(path: str | Path) -> Dictionary:
     words, stats = parse_lines(text.splitlines(), annotations=annotations)
     if not words:
         raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
-    kept = set(words)
+    levels, vulgar = annotations.levels, {w for w, flags in annotations.flags.items() if FLAG_VULGAR in flags}
+    if stats.skipped.get(SKIP_NOT_AZ) or stats.skipped.get(SKIP_TOO_LONG):  # annotations of skipped lines go
+        kept = set(words)
+        levels = {word: level for word, level in levels.items() if word in kept}
+        vulgar &= kept
     return Dictionary(
         words=words,
         stats=stats,
         source_name=path.name,
         sha256=hashlib.sha256(data).hexdigest(),
-        levels={word: level for word, level in annotations.levels.items() if word in kept},
-        vulgar=frozenset(w for w, flags in annotations.flags.items() if FLAG_VULGAR in flags and w in kept),
+        levels=levels,
+        vulgar=frozenset(vulgar),
     )
