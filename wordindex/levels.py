@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from .errors import NoLevelsError, UsageError
 from .index import Index
@@ -29,7 +30,7 @@ class LevelRange:
     """Levels from ``low`` to ``high`` inclusive (``low`` None: from the most common)."""
 
     low: int | None
-    high: int | None
+    high: int
 
     def describe(self) -> str:
         if self.low is None:
@@ -83,10 +84,10 @@ class WordPool:
     levels: LevelRange | None = None
     allow_vulgar: bool = False
 
-    def condition(self) -> tuple[str, dict]:
+    def condition(self) -> tuple[str, dict[str, int]]:
         """An SQL condition on ``words`` (``""`` when every word qualifies) and its bound parameters."""
         clauses: list[str] = []
-        params: dict = {}
+        params: dict[str, int] = {}
         if self.levels is not None:
             if self.levels.low is not None:
                 clauses.append("level >= :pool_low")
@@ -105,7 +106,7 @@ class WordPool:
 DEFAULT_POOL = WordPool()
 
 
-def restrict(where: str, params: dict, pool: WordPool | None) -> tuple[str, dict]:
+def restrict(where: str, params: dict[str, Any], pool: WordPool | None) -> tuple[str, dict[str, Any]]:
     """``where AND <pool condition>``, with the pool's parameters added (``pool`` None: unchanged)."""
     if pool is None:
         return where, params
