@@ -15,6 +15,7 @@ import typer
 from . import context, options
 from .environment import EndOfInput, env
 from .output import emit_json, note, out, plural, rich_output
+from .pools import allow_vulgar_option, difficulty_option
 
 
 def guess(
@@ -60,6 +61,8 @@ def evil(
         None, "--guessed", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
     ),
     old_guesses: str = options.alias("--guesses"),
+    difficulty: str = difficulty_option(),
+    allow_vulgar: bool = allow_vulgar_option("the family kept"),
     json_output: bool = options.JSON,
 ) -> None:
     """Replay the evil chooser (CS106L Evil Hangman) against a sequence of guesses.
@@ -75,7 +78,7 @@ def evil(
     if letters is None:
         raise UsageError("give the letters guessed, in order: --guessed LETTERS (e.g. --guessed eotdc)")
     with context.open_index(ctx) as index:
-        result = reports.evil(index, length, letters)
+        result = reports.evil(index, length, letters, difficulty, allow_vulgar)
     if json_output:
         emit_json(result)
         return
@@ -221,21 +224,24 @@ def play_hangman(
         help=f"Let a guesser play instead of you ({options.STRATEGY_NAMES}); each move is shown. Exit 1 if it loses.",
     ),
     old_guesser: str = options.alias("--guesser"),
+    difficulty: str = difficulty_option(),
+    allow_vulgar: bool = allow_vulgar_option("the secret word"),
 ) -> None:
     """Play hangman against the evil (CS106L) or random chooser.
 
     You give a word length, a number of wrong guesses and whether to see how
     many words are left; then guess one letter per turn. End of input ends
     the game (the word is named); Ctrl-C too, with exit status 130.
-    Example: wordindex play hangman --chooser random --seed 7
+    Example: wordindex play hangman --chooser random --seed 7 --difficulty easy
     """
     import random
 
     from wordindex.hangman.choosers import check_chooser
     from wordindex.hangman.guessers import check_strategy
     from wordindex.hangman.queries import count_words_of_length
-    from wordindex.hangman.session import HangmanSession, check_lives
+    from wordindex.hangman.session import HangmanSession, check_lives, word_pool
     from wordindex.hangman.state import check_length
+    from wordindex.levels import check_pool
 
     kind = check_chooser(chooser)
     player = options.pick(strategy, old_guesser)
@@ -248,21 +254,31 @@ def play_hangman(
     seeds = random.Random(seed)
     view = _rich_turn_view if rich_output() else _plain_turn_view
     session: HangmanSession | None = None
+    pool = word_pool(difficulty, allow_vulgar)
     with context.open_index(ctx) as index:
+        check_pool(index, pool)
         if length is not None:
-            count_words_of_length(index, length)
+            count_words_of_length(index, length, pool)
         try:
             while True:
                 n = length or _ask_number(
                     "Word length: ",
-                    lambda x: count_words_of_length(index, x) and x,
+                    lambda x: count_words_of_length(index, x, pool) and x,
                     "No game with that length: {error}. Try another length.",
                 )
                 g = lives or _ask_number(
                     "Number of guesses: ", check_lives, "The number of guesses must be an integer above 0."
                 )
                 counting = show_count if show_count is not None else env().confirm("Show the number of words left?")
-                session = HangmanSession.create(index, chooser=kind, length=n, lives=g, seed=seeds.randrange(2**32))
+                session = HangmanSession.create(
+                    index,
+                    chooser=kind,
+                    length=n,
+                    lives=g,
+                    seed=seeds.randrange(2**32),
+                    difficulty=difficulty,
+                    allow_vulgar=allow_vulgar,
+                )
                 won = _play_one(session, view, counting, guesser)
                 if guesser is not None:
                     if not won:

@@ -8,6 +8,7 @@ import typer
 
 from . import context, options
 from .output import emit_json, note, out, plural, printable, stderr_is_terminal
+from .pools import level_option
 
 
 class BuildProgress:
@@ -120,9 +121,23 @@ def info(ctx: typer.Context, json_output: bool = options.JSON) -> None:
     out(f"lines:     {facts['lines_read']:,} read; skipped: {_reasons(facts['skipped'])}")
     out(f"built:     {facts['built_at']} in {facts['seconds']:.1f} s by wordindex {facts['wordindex_version']}")
     out(f"schema:    {facts['schema_revision']}")
+    out(f"levels:    {_levels_line(facts)}")
+    out(f"vulgar:    {facts['vulgar_word_count']:,} words flagged (valid, never picked or suggested by default)")
     out("length     words")
     for row in facts["counts_by_length"]:
         out(f"{row['length']:>6} {row['word_count']:>9,}")
+
+
+def _levels_line(facts: dict) -> str:
+    if not facts["has_levels"]:
+        return (
+            "none (built from a plain word list, or upgraded from an older schema: rebuild from a list "
+            "with levels, such as data/dictionary.txt, to use --difficulty and --level)"
+        )
+    return ", ".join(
+        f"{'no level' if row['level'] is None else row['level']}: {row['word_count']:,}"
+        for row in facts["counts_by_level"]
+    )
 
 
 def check(
@@ -170,16 +185,17 @@ def words(
         help="Show at most N words (the count is still the total).",
     ),
     old_limit: int = typer.Option(None, "-n", min=0, max=2**63 - 1, hidden=True),
+    level: str = level_option(),
     json_output: bool = options.JSON,
 ) -> None:
     """List the words that fit a hangman pattern, sorted; exit 1 if none does.
 
-    Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei
+    Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei --level easy
     """
     from wordindex import reports
 
     with context.open_index(ctx) as index:
-        matches = reports.words(index, pattern, guessed, options.pick(limit, old_limit))
+        matches = reports.words(index, pattern, guessed, options.pick(limit, old_limit), level)
     if json_output:
         emit_json(matches)
     else:

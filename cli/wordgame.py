@@ -8,6 +8,7 @@ from . import context
 from .environment import EndOfInput, env
 from .options import JSON as JSON_OPTION
 from .output import console, emit_json, note, out, plural, rich_output
+from .pools import allow_vulgar_option
 
 
 def best_word(
@@ -16,6 +17,7 @@ def best_word(
         ..., metavar="LETTERS", help="The hand: letters, * for a wildcard (a vowel), e.g. 'cows*z'."
     ),
     all_words: bool = typer.Option(False, "--all", help="List every playable word, best first."),
+    allow_vulgar: bool = allow_vulgar_option("the answer"),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Find the highest-scoring word for a hand of the word game; exit 1 if none can be made.
@@ -30,7 +32,7 @@ def best_word(
     from wordindex import reports
 
     with context.open_index(ctx) as index:
-        result = reports.best_word(index, letters, all_words)
+        result = reports.best_word(index, letters, all_words, allow_vulgar)
     plays = result["words"] if all_words else ([result] if result["word"] is not None else [])
     if json_output:
         emit_json(result)

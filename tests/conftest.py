@@ -259,3 +259,22 @@ def pg_empty_database(pg_url):
 def pg_database(pg_empty_database):
     """A fresh, empty database on the test server, as a URL string."""
     return pg_empty_database.render_as_string(hide_password=False)
+
+
+BUNDLED_DICTIONARY = Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"
+
+
+@pytest.fixture(scope="session")
+def bundled_index(index_factory) -> Path:
+    """Path of the SQLite index of the bundled data/dictionary.txt (levels and vulgar flags)."""
+    return index_factory("bundled", path=BUNDLED_DICTIONARY)
+
+
+@pytest.fixture(scope="session")
+def bundled_entries() -> dict[str, tuple[int, bool]]:
+    """``word -> (level, vulgar)`` read straight from data/dictionary.txt's columns."""
+    entries = {}
+    for line in BUNDLED_DICTIONARY.read_text(encoding="ascii").splitlines():
+        word, level, *flags = line.split("\t")
+        entries[word] = (int(level), flags == ["vulgar"])
+    return entries

@@ -38,7 +38,8 @@ def test_check_words_plain_and_json(run_cli, nine_db):
     assert result.stdout == "cool: a word\nxyzzy: not a word\n"
     result = run_cli(["check", "cool", "--json"], db=nine_db)
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == [{"word": "cool", "valid": True}]
+    # issue 10 added the word's level (null: a plain list has none) and its vulgar flag
+    assert json.loads(result.stdout) == [{"word": "cool", "valid": True, "level": None, "vulgar": False}]
 
 
 def test_check_prefix_json(run_cli, nine_db):

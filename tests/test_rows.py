@@ -11,12 +11,22 @@ LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
 def test_word_row_for_secret():
     (row,) = list(word_rows(word_features(["secret"])))
     assert row[:4] == (1, "secret", 6, "ceerst")
-    positions, counts = row[4:30], row[30:]
+    positions, counts = row[4:30], row[30:56]
+    assert row[56:] == (None, False)  # no level, not vulgar
     assert positions[LETTER_INDEX["e"]] == 0b010010  # positions 1 and 4
     assert positions[LETTER_INDEX["s"]] == 0b000001
     assert positions[LETTER_INDEX["t"]] == 0b100000
     assert counts[LETTER_INDEX["e"]] == 2
     assert sum(counts) == 6
+
+
+def test_word_rows_carry_levels_and_vulgar_flags():
+    rows = list(word_rows(word_features(["cool", "damn", "ibex"], {"cool": 20, "damn": 35}, {"damn"})))
+    assert [(row[1], row[-2], row[-1]) for row in rows] == [
+        ("cool", 20, False),
+        ("damn", 35, True),
+        ("ibex", None, False),
+    ]
 
 
 def test_ids_follow_length_then_file_order():

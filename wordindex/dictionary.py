@@ -4,6 +4,14 @@ Real word lists arrive with CRLF endings, a byte-order mark, blank lines,
 stray spaces and capitals; all of that is tolerated. Anything that is not a
 plain a-z word is skipped *with a reason*, so the build can report every line
 it did not keep instead of dropping them silently.
+
+A line may carry optional tab-separated columns after the word:
+``word<TAB>level<TAB>flags`` (``cool\t20``, ``damn\t35\tvulgar``). The level
+is a commonness level (an integer, lower = more common; the bundled list
+uses SCOWL's sizes 10 to 70), empty or ``-`` when unknown; flags are
+comma-separated names from ``FLAGS``. A plain list has no tabs and no
+levels. One file keeps one checksum and one build command
+(``wordindex build data/dictionary.txt``), and ``cut -f1`` gives the bare words.
 """
 
 from __future__ import annotations
@@ -16,12 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from .alphabet import MAX_WORD_LENGTH
+from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
 from .errors import DictionaryError
 
 SKIP_NOT_AZ = "not a-z only"
 SKIP_DUPLICATE = "duplicate"
 SKIP_TOO_LONG = f"longer than {MAX_WORD_LENGTH} letters"
+
+#: Flags a dictionary line may carry (third column). ``vulgar``: a valid word never picked or suggested by default.
+FLAG_VULGAR = "vulgar"
+FLAGS = frozenset({FLAG_VULGAR})
+#: Levels the index stores (a SMALLINT column; SCOWL's sizes run from 10 to 95).
+MIN_LEVEL, MAX_LEVEL = 1, 1000
 
 
 @dataclass
@@ -45,6 +59,12 @@ class Dictionary:
     stats: DictionaryStats
     source_name: str
     sha256: str
+    levels: dict[str, int] = field(default_factory=dict)  # word -> level, for the words that have one
+    vulgar: frozenset[str] = frozenset()
+
+    @property
+    def has_levels(self) -> bool:
+        return bool(self.levels)
 
 
 #: Bytes read at a time: the file is never held whole in memory.
@@ -72,10 +92,16 @@ class _WordCollector:
     def __init__(self, stats: DictionaryStats) -> None:
         self.stats = stats
         self.seen: dict[bytes, None] = {}
+        self.annotations = Annotations()
 
     def add(self, lines: list[bytes]) -> None:
         stats = self.stats
         cleaned = [line.strip() for line in lines]
+        if any(b"\t" in line for line in cleaned):
+            # Annotated lines (word, level, flags): cut the columns off, keep the bare words as bytes.
+            texts = [line.decode("utf-8", "replace") for line in cleaned]
+            words = split_annotations(texts, self.annotations, stats.lines_read + 1)
+            cleaned = [word.encode("utf-8") for word in words]
         stats.lines_read += len(cleaned)
         present = [word.lower() for word in cleaned if word]
         stats.blank_lines += len(cleaned) - len(present)
@@ -93,6 +119,71 @@ class _WordCollector:
 
     def words(self) -> list[str]:
         return [word.decode("ascii") for word in self.seen]
+
+
+@dataclass
+class Annotations:
+    """The optional columns of a dictionary's lines: levels and flags by (cleaned) word."""
+
+    levels: dict[str, int] = field(default_factory=dict)
+    flags: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+#: One line's columns: the word, the level, the flags, and anything beyond (an error).
+_COLUMNS = re.compile(r"^([^\t\n]*)(?:\t([^\t\n]*))?(?:\t([^\t\n]*))?(\t[^\n]*)?$", re.MULTILINE)
+
+
+def split_annotations(cleaned: list[str], annotations: Annotations, first_line: int = 1) -> list[str]:
+    """Cut the tab-separated level and flags off each cleaned line; return the bare words.
+
+    Lines without a tab (a plain word list) are returned as they are. The
+    first annotation of a word wins, as its first occurrence does. A level
+    that is not a whole number in range, an unknown flag or a fourth column
+    is a DictionaryError naming the line: such a file is not what it claims.
+    The columns are cut by one regular-expression pass over the joined lines
+    (in C; splitting each line in Python cost several times more), and each
+    distinct level or flag text is checked once (a list has a handful).
+    """
+    if not any("\t" in line for line in cleaned):
+        return cleaned
+    rows = _COLUMNS.findall("\n".join(cleaned))
+    words = [ascii_lower(row[0].strip(ASCII_WHITESPACE)) for row in rows]
+    levels = {text: _level(text) for text in {row[1].strip() for row in rows}}
+    flags = {text: frozenset(f.strip() for f in text.split(",") if f.strip()) for text in {row[2] for row in rows}}
+    malformed = any(row[3] for row in rows) or _BAD_LEVEL in levels.values() or any(f - FLAGS for f in flags.values())
+    if malformed:
+        number, row = next((i, row) for i, row in enumerate(rows, start=first_line) if _problem(row, levels, flags))
+        raise DictionaryError(f"line {number}: {_problem(row, levels, flags)}")
+    # dict() of the reversed pairs keeps each word's first annotation; earlier chunks' annotations win.
+    found_levels = dict(reversed([(w, levels[r[1].strip()]) for w, r in zip(words, rows, strict=True) if r[1]]))
+    found_flags = dict(reversed([(w, flags[r[2]]) for w, r in zip(words, rows, strict=True) if r[2]]))
+    annotations.levels = {**{w: v for w, v in found_levels.items() if v is not None}, **annotations.levels}
+    annotations.flags = {**{w: v for w, v in found_flags.items() if v}, **annotations.flags}
+    return words
+
+
+def _problem(row: tuple[str, ...], levels: dict[str, int | None], flags: dict[str, frozenset[str]]) -> str | None:
+    """What is wrong with one line's columns, or None."""
+    if row[3]:
+        return "more than three tab-separated columns (word, level, flags)"
+    if levels[row[1].strip()] is _BAD_LEVEL:
+        return f"level {row[1].strip()!r} is not a whole number from {MIN_LEVEL} to {MAX_LEVEL}"
+    unknown = sorted(flags[row[2]] - FLAGS)
+    if unknown:
+        return f"unknown flag {unknown[0]!r} (known: {', '.join(sorted(FLAGS))})"
+    return None
+
+
+_BAD_LEVEL = -1
+
+
+def _level(text: str) -> int | None:
+    """A level column's value: None when empty or ``-``, ``_BAD_LEVEL`` when malformed."""
+    if text in ("", "-"):
+        return None
+    if not text.isdigit() or not MIN_LEVEL <= int(text) <= MAX_LEVEL:
+        return _BAD_LEVEL
+    return int(text)
 
 
 def _open(path: Path) -> BinaryIO:
@@ -165,4 +256,18 @@ def read_dictionary(path: str | Path) -> Dictionary:
     words = collector.words()
     if not words:
         raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
-    return Dictionary(words=words, stats=stats, source_name=path.name, sha256=digest.hexdigest())
+    annotations = collector.annotations
+    levels = annotations.levels
+    vulgar = {w for w, flags in annotations.flags.items() if FLAG_VULGAR in flags}
+    if stats.skipped.get(SKIP_NOT_AZ) or stats.skipped.get(SKIP_TOO_LONG):  # annotations of skipped lines go
+        kept = set(words)
+        levels = {word: level for word, level in levels.items() if word in kept}
+        vulgar &= kept
+    return Dictionary(
+        words=words,
+        stats=stats,
+        source_name=path.name,
+        sha256=digest.hexdigest(),
+        levels=levels,
+        vulgar=frozenset(vulgar),
+    )

@@ -24,6 +24,10 @@ class BadPatternError(UsageError):
     """A hangman pattern holds something other than letters, '-' and '_'."""
 
 
+class NoLevelsError(UsageError):
+    """A word level (``--difficulty``, ``--level``) was asked of an index built without levels."""
+
+
 class DatabaseURLError(UsageError):
     """The database URL cannot be parsed or names an unsupported backend."""
 

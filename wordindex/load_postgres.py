@@ -111,7 +111,13 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
     totals = LetterTotals()
-    rows = (row for features in feature_batches(plan.ordered_words, totals) for row in word_rows(features))
+    rows = (
+        row
+        for features in feature_batches(
+            plan.ordered_words, totals, levels=plan.dictionary.levels, vulgar=plan.dictionary.vulgar
+        )
+        for row in word_rows(features)
+    )
     _copy(cursor, words, rows, progress, "loading words", len(plan.ordered_words))
     _copy(cursor, prefixes, prefix_rows(plan.ordered_words), progress, "loading prefixes", 0)
     _copy(cursor, letter_totals, totals.rows(), progress, "loading totals", 0)

@@ -160,7 +160,9 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         totals = LetterTotals()
         done = 0
         sql = _insert_sql(words)
-        for features in feature_batches(plan.ordered_words, totals):
+        for features in feature_batches(
+            plan.ordered_words, totals, levels=plan.dictionary.levels, vulgar=plan.dictionary.vulgar
+        ):
             for batch in batches(word_rows(features)):
                 connection.executemany(sql, batch)
                 done += len(batch)

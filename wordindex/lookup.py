@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
 from .errors import UsageError
 from .index import Index, chunks, in_list
+from .levels import LevelRange, WordPool, check_pool, has_levels, restrict
 from .pattern import Pattern, candidate_condition
 
 #: The largest ``LIMIT`` every backend accepts (a signed 64-bit integer).
@@ -52,6 +53,27 @@ def check_prefixes(index: Index, prefixes: Sequence[str]) -> list[tuple[str, boo
 
 
 @dataclass(frozen=True)
+class WordFacts:
+    """What ``check --json`` says of one word: whether it is one, its level (None: unknown) and flag."""
+
+    word: str
+    valid: bool
+    level: int | None
+    vulgar: bool
+
+
+def describe_words(index: Index, words: Sequence[str]) -> list[WordFacts]:
+    """``check_words`` with each word's level and vulgar flag, in one query."""
+    cleaned = _normalise(words, "word")
+    found: dict[str, tuple[int | None, bool]] = {}
+    for chunk in chunks(sorted(set(cleaned))):  # one IN-list query per chunk: linear in the number of words
+        placeholders, params = in_list("v", chunk)
+        sql = f"SELECT word, level, vulgar FROM words WHERE word IN ({placeholders})"
+        found.update((word, (level, bool(vulgar))) for word, level, vulgar in index.rows(sql, params))
+    return [WordFacts(word, word in found, *(found[word] if word in found else (None, False))) for word in cleaned]
+
+
+@dataclass(frozen=True)
 class Matches:
     """How many words fit, and (up to the limit) which, sorted."""
 
@@ -64,18 +86,22 @@ def words_matching(
     pattern: Pattern,
     guessed: frozenset[str] | None = None,
     limit: int | None = None,
+    levels: LevelRange | None = None,
 ) -> Matches:
     """Words that fit a hangman pattern.
 
     Without ``guessed`` a blank may hold any letter; with it (even empty
     letters are allowed, the revealed ones count) guessed letters stand only
-    where the pattern shows them.
+    where the pattern shows them. ``levels`` keeps only words of those levels
+    (NoLevelsError on an index without levels); vulgar words are listed, as
+    they are valid words.
     """
     if limit is not None and not 0 <= limit <= MAX_LIMIT:
         raise UsageError(f"--limit must be between 0 and {MAX_LIMIT}, not {limit}")
     if pattern.length > MAX_WORD_LENGTH:
         return Matches(count=0, words=[])  # no word is that long (and its position masks would overflow)
-    where, params = candidate_condition(pattern, guessed, exclusive=guessed is not None)
+    pool = check_pool(index, WordPool(levels, allow_vulgar=True)) if levels is not None else None
+    where, params = restrict(*candidate_condition(pattern, guessed, exclusive=guessed is not None), pool)
     sql = f"SELECT word, COUNT(*) OVER () FROM words WHERE {where} ORDER BY word"
     if limit is not None:
         sql += " LIMIT :limit"
@@ -102,6 +128,9 @@ class IndexInfo:
     schema_revision: str
     counts_by_length: list[tuple[int, int]]
     database: str
+    has_levels: bool
+    counts_by_level: list[tuple[int | None, int]]  # (level, words), None (no level) last
+    vulgar_words: int
 
 
 def index_info(index: Index) -> IndexInfo:
@@ -116,6 +145,8 @@ def index_info(index: Index) -> IndexInfo:
         raise NotAnIndexError(f"{index.location.display} has no build record; rebuild it with `wordindex build PATH`")
     (name, sha, count, lines, not_az, dup, too_long, built_at, seconds, version) = row[0]
     lengths = index.rows("SELECT length, COUNT(*) FROM words GROUP BY length ORDER BY length")
+    levels = index.rows("SELECT level, COUNT(*) FROM words GROUP BY level")
+    by_level = sorted(((level, int(n)) for level, n in levels), key=lambda row: (row[0] is None, row[0] or 0))
     return IndexInfo(
         source_name=name,
         source_sha256=sha,
@@ -128,4 +159,7 @@ def index_info(index: Index) -> IndexInfo:
         schema_revision=index.revision or "",
         counts_by_length=[(int(length), int(n)) for length, n in lengths],
         database=index.location.display,
+        has_levels=has_levels(index),
+        counts_by_level=by_level,
+        vulgar_words=int(index.scalar("SELECT COUNT(*) FROM words WHERE vulgar") or 0),
     )

@@ -48,4 +48,5 @@ class BuildPlan:
             "build_seconds": round(time.perf_counter() - self.started, 3),
             "wordindex_version": __version__,
             "schema_revision": HEAD,
+            "has_levels": self.dictionary.has_levels,
         }

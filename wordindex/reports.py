@@ -70,26 +70,39 @@ def info(index: Index) -> JSON:
         "wordindex_version": facts.wordindex_version,
         "schema_revision": facts.schema_revision,
         "counts_by_length": [{"length": n, "word_count": c} for n, c in facts.counts_by_length],
+        "has_levels": facts.has_levels,
+        "counts_by_level": [{"level": n, "word_count": c} for n, c in facts.counts_by_level],
+        "vulgar_word_count": facts.vulgar_words,
     }
 
 
 def check(index: Index, words: Sequence[str], prefix: bool = False) -> list[JSON]:
-    """``wordindex check``: ``[{"word": ..., "valid": ...}]`` (key ``prefix`` with ``prefix=True``)."""
-    from .lookup import check_prefixes, check_words
+    """``wordindex check``: ``[{"word", "valid", "level", "vulgar"}]``, or ``[{"prefix", "valid"}]`` with ``prefix``.
 
-    results = check_prefixes(index, words) if prefix else check_words(index, words)
-    key = "prefix" if prefix else "word"
-    return [{key: item, "valid": ok} for item, ok in results]
+    ``level`` is the word's commonness level (null when unknown or not a word);
+    ``vulgar`` whether the index flags it (valid, but never picked or suggested by default).
+    """
+    from .lookup import check_prefixes, describe_words
+
+    if prefix:
+        return [{"prefix": item, "valid": ok} for item, ok in check_prefixes(index, words)]
+    return [
+        {"word": f.word, "valid": f.valid, "level": f.level, "vulgar": f.vulgar} for f in describe_words(index, words)
+    ]
 
 
-def words(index: Index, pattern: str, guessed: str | None = None, limit: int | None = None) -> JSON:
-    """``wordindex words``: ``{"count": total, "words": [sorted, at most limit]}``."""
+def words(
+    index: Index, pattern: str, guessed: str | None = None, limit: int | None = None, level: str | None = None
+) -> JSON:
+    """``wordindex words``: ``{"count": total, "words": [sorted, at most limit]}``, of ``level`` when given."""
+    from .levels import parse_levels
     from .lookup import words_matching
     from .pattern import parse_letters, parse_pattern
 
     parsed = parse_pattern(pattern)
     letters = parse_letters(guessed) if guessed is not None else None
-    matches = words_matching(index, parsed, letters, limit)
+    levels = parse_levels(level, "--level") if level is not None else None
+    matches = words_matching(index, parsed, letters, limit, levels)
     return {"count": matches.count, "words": matches.words}
 
 
@@ -112,14 +125,18 @@ def guess(index: Index, pattern: str, guessed: str | None = None, strategy: str 
     }
 
 
-def evil(index: Index, length: int, guessed: str) -> JSON:
-    """``wordindex evil``: the evil chooser's answer to each guess, and the family left."""
+def evil(index: Index, length: int, guessed: str, difficulty: str | None = None, allow_vulgar: bool = False) -> JSON:
+    """``wordindex evil``: the evil chooser's answer to each guess, and the family left.
+
+    ``difficulty`` and ``allow_vulgar`` choose the words the chooser may keep, as in a game.
+    """
     from .hangman.choosers import EvilChooser
+    from .hangman.session import word_pool
     from .hangman.state import check_length, parse_guess_sequence
 
     check_length(length)
     letters = parse_guess_sequence(guessed, "guesses")
-    chooser = EvilChooser(index, length)
+    chooser = EvilChooser(index, length, pool=word_pool(difficulty, allow_vulgar))
     for letter in letters:
         chooser.guess(letter)
     return {
@@ -213,13 +230,16 @@ def play_json(play: WordPlay) -> JSON:
     return {"word": play.word, "spelled": play.spelled, "score": play.score}
 
 
-def best_word(index: Index, letters: str, all_words: bool = False) -> JSON:
-    """``wordindex best-word``: the best word for a hand (``"word": null`` when none), or every word."""
+def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar: bool = False) -> JSON:
+    """``wordindex best-word``: the best word for a hand (``"word": null`` when none), or every word.
+
+    Words the index flags as vulgar are left out unless ``allow_vulgar``.
+    """
     from .wordgame import parse_hand, playable_words
 
     hand = parse_hand(letters)
     shown = "".join(letters.split()).lower()
-    plays = playable_words(hand, index)
+    plays = playable_words(hand, index, allow_vulgar)
     if all_words:
         return {"hand": shown, "words": [play_json(p) for p in plays]}
     if not plays:

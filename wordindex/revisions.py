@@ -8,7 +8,7 @@ and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 
 from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
 
-REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0004_boggle_lexicon")
+REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0003_word_levels", "0004_boggle_lexicon")
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be
@@ -24,6 +24,7 @@ HEAD_COLUMNS: dict[str, frozenset[str]] = {
         {"id", "word", "length", "signature"}
         | {POSITION_COLUMN[c] for c in LETTERS}
         | {COUNT_COLUMN[c] for c in LETTERS}
+        | {"level", "vulgar"}
     ),
     "prefixes": frozenset({"prefix", "is_word", "has_longer"}),
     "index_info": frozenset(
@@ -41,6 +42,7 @@ HEAD_COLUMNS: dict[str, frozenset[str]] = {
             "build_seconds",
             "wordindex_version",
             "schema_revision",
+            "has_levels",
         }
     ),
     "letter_totals": frozenset({"length", "letter", "occurrences", "words"}),

@@ -9,8 +9,9 @@ time budget.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,8 @@ class WordFeatures:
     signatures: list[str]
     positions: np.ndarray  # (n, 26) int64: bit p set when the letter stands at position p
     counts: np.ndarray  # (n, 26) int64: occurrences of each letter
+    levels: list[int | None] | None = None  # commonness level per word (None: unknown); None: no levels at all
+    vulgar: list[bool] | None = None
     first_id: int = 1
 
 
@@ -44,11 +47,15 @@ FEATURE_BATCH = 50_000
 
 
 def feature_batches(
-    ordered_words: list[str], totals: LetterTotals | None = None, size: int = FEATURE_BATCH
+    ordered_words: list[str],
+    totals: LetterTotals | None = None,
+    size: int = FEATURE_BATCH,
+    levels: Mapping[str, int] | None = None,
+    vulgar: Collection[str] = (),
 ) -> Iterator[WordFeatures]:
     """The features of ``ordered_words`` a batch at a time (ids run on), adding each to ``totals``."""
     for start in range(0, len(ordered_words), size):
-        features = word_features(ordered_words[start : start + size])
+        features = word_features(ordered_words[start : start + size], levels, vulgar)
         features.first_id = start + 1
         if totals is not None:
             totals.add(features)
@@ -80,8 +87,10 @@ class LetterTotals:
         return rows
 
 
-def word_features(ordered_words: list[str]) -> WordFeatures:
-    """Compute position masks, counts and sorted-letter signatures for all words."""
+def word_features(
+    ordered_words: list[str], levels: Mapping[str, int] | None = None, vulgar: Collection[str] = ()
+) -> WordFeatures:
+    """Compute position masks, counts and sorted-letter signatures for all words (and their levels and flags)."""
     n = len(ordered_words)
     lengths = np.fromiter((len(w) for w in ordered_words), dtype=np.int64, count=n)
     codes = np.frombuffer("".join(ordered_words).encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
@@ -102,6 +111,8 @@ def word_features(ordered_words: list[str]) -> WordFeatures:
         signatures=_signatures(ordered_words),
         positions=positions.reshape(n, 26),
         counts=counts,
+        levels=[levels.get(word) for word in ordered_words] if levels else None,
+        vulgar=[word in vulgar for word in ordered_words] if vulgar else None,
     )
 
 
@@ -122,7 +133,7 @@ def _signatures(ordered_words: list[str]) -> list[str]:
 
 
 def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
-    """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts.
+    """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts, level, vulgar.
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
     than unpacking a 2-D array row by row.
@@ -130,7 +141,9 @@ def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
     columns = [column.tolist() for column in np.concatenate([features.positions, features.counts], axis=1).T]
     words = features.words
     first = features.first_id
-    return zip(range(first, first + len(words)), words, map(len, words), features.signatures, *columns)
+    levels = features.levels if features.levels is not None else repeat(None, len(words))
+    vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
+    return zip(range(first, first + len(words)), words, map(len, words), features.signatures, *columns, levels, vulgar)  # noqa: B905 (all of one length)
 
 
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:

@@ -14,6 +14,11 @@ Representation choices, made for the queries the games run:
 * Word ids follow (length, dictionary order), so all words of one length are
   one contiguous rowid range in SQLite.
 * ``signature`` is the word's letters sorted, for anagram / hand look-ups.
+* ``level`` is the word's commonness level (lower = more common; NULL when
+  the dictionary gave none) and ``vulgar`` flags words that stay valid but
+  are never picked or suggested by default; ``index_info.has_levels`` says
+  whether the index has levels at all (a plain list, or an index upgraded
+  from 0002, has none).
 * ``prefixes`` holds every prefix of every word (words included) with
   whether it is a word and whether any longer word starts with it, which is
   what a Boggle search needs to prune.
@@ -31,6 +36,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Table,
+    false,
 )
 
 from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
@@ -46,9 +52,12 @@ words = Table(
     Column("signature", String(63), nullable=False),
     *[Column(POSITION_COLUMN[letter], BigInteger, nullable=False) for letter in LETTERS],
     *[Column(COUNT_COLUMN[letter], SmallInteger, nullable=False) for letter in LETTERS],
+    Column("level", SmallInteger, nullable=True),
+    Column("vulgar", Boolean, nullable=False, server_default=false()),
     Index("ix_words_word", "word", unique=True),
     Index("ix_words_length_id", "length", "id"),
     Index("ix_words_signature", "signature"),
+    Index("ix_words_length_level", "length", "level"),
 )
 
 prefixes = Table(
@@ -76,6 +85,7 @@ index_info = Table(
     Column("build_seconds", Float, nullable=False),
     Column("wordindex_version", String(32), nullable=False),
     Column("schema_revision", String(64), nullable=False),
+    Column("has_levels", Boolean, nullable=False, server_default=false()),
 )
 
 letter_totals = Table(

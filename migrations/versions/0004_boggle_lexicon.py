@@ -1,7 +1,7 @@
 """The Boggle lexicon, computed once from the words and stored with the index.
 
 Revision ID: 0004_boggle_lexicon
-Revises: 0002_letter_totals
+Revises: 0003_word_levels
 
 Upgrading an existing index creates the table and fills it from ``words``,
 stamped with the ``index_info`` values of the build it belongs to (readers
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_boggle_lexicon"
-down_revision = "0002_letter_totals"
+down_revision = "0003_word_levels"
 branch_labels = None
 depends_on = None
 

@@ -183,7 +183,9 @@ def test_big_hand_uses_the_count_columns(small, monkeypatch):
     assert best_module.signature_count(hand) > best_module.MAX_SIGNATURES
     calls = []
     original = best_module._candidates_by_counts
-    monkeypatch.setattr(best_module, "_candidates_by_counts", lambda ix, h: calls.append(1) or original(ix, h))
+    monkeypatch.setattr(
+        best_module, "_candidates_by_counts", lambda ix, h, vulgar: calls.append(1) or original(ix, h, vulgar)
+    )
     plays = playable_words(hand, small)
     assert calls == [1]
     check_against_brute_force(hand, DICTIONARY, plays)

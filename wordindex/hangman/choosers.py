@@ -4,6 +4,11 @@ Both follow CS61B's RandomChooser / EvilChooser and CS106L's Evil Hangman:
 ``guess(letter)`` returns how many times the letter occurs (in the word, or
 in the evil chooser's new pattern), ``pattern`` is the blanked word, and
 ``word`` is the word the chooser names at the end.
+
+A chooser picks only from its ``pool`` (``wordindex.levels.WordPool``): by
+default every word but the vulgar ones; with a level range (``--difficulty``)
+only words of those levels. The evil chooser's families are counted within
+the pool, so the word it names at the end is always one the pool allows.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from enum import StrEnum
 
 from ..errors import BadStateError, UsageError
 from ..index import Index
+from ..levels import DEFAULT_POOL, WordPool, check_pool
 from .guessers import largest_family
 from .queries import count_words_of_length, family_size, family_words, nth_word, split_families
 from .state import Position, blank_position, check_letter
@@ -59,10 +65,18 @@ class Chooser(ABC):
 
     kind: ChooserKind
 
-    def __init__(self, index: Index, length: int, seed: int | None = None, position: Position | None = None):
+    def __init__(
+        self,
+        index: Index,
+        length: int,
+        seed: int | None = None,
+        position: Position | None = None,
+        pool: WordPool | None = DEFAULT_POOL,
+    ):
         self.index = index
         self.length = length
-        self.count_of_length = count_words_of_length(index, length)
+        self.pool = check_pool(index, pool)
+        self.count_of_length = count_words_of_length(index, length, self.pool)
         self.random = random.Random(seed)
         self.position: Position = position or blank_position(length)
         self.guesses: list[str] = []
@@ -108,20 +122,21 @@ class RandomChooser(Chooser):
         seed: int | None = None,
         position: Position | None = None,
         word: str | None = None,
+        pool: WordPool | None = DEFAULT_POOL,
     ):
-        super().__init__(index, length, seed, position)
+        super().__init__(index, length, seed, position, pool)
         if word is None:
             if position is not None:
                 raise BadStateError("a random chooser resumed in the middle of a game needs its word")
             offset = self.random.randrange(self.count_of_length)
-            word = nth_word(index, self.position, offset)
+            word = nth_word(index, self.position, offset, self.pool)
         self._word = word
         self._candidates: int | None = self.count_of_length if position is None else None
 
     @classmethod
     def with_word(cls, index: Index, word: str) -> RandomChooser:
         """A chooser holding a known word (the solver's): must be a word of the index."""
-        return cls(index, len(word), word=word)
+        return cls(index, len(word), word=word, pool=None)
 
     @property
     def word(self) -> str:
@@ -143,7 +158,7 @@ class RandomChooser(Chooser):
     def family_size(self) -> int:
         """Words still consistent with what was revealed (the running count CS106L shows)."""
         if self._candidates is None:
-            self._candidates = family_size(self.index, self.position)
+            self._candidates = family_size(self.index, self.position, self.pool)
         return self._candidates
 
 
@@ -152,8 +167,15 @@ class EvilChooser(Chooser):
 
     kind = ChooserKind.EVIL
 
-    def __init__(self, index: Index, length: int, seed: int | None = None, position: Position | None = None):
-        super().__init__(index, length, seed, position)
+    def __init__(
+        self,
+        index: Index,
+        length: int,
+        seed: int | None = None,
+        position: Position | None = None,
+        pool: WordPool | None = DEFAULT_POOL,
+    ):
+        super().__init__(index, length, seed, position, pool)
         self._family_size: int | None = self.count_of_length if position is None else None
         self.steps: list[EvilStep] = []
 
@@ -161,13 +183,13 @@ class EvilChooser(Chooser):
     def family_size(self) -> int:
         """The size of the family kept (one COUNT query after a resume, then remembered)."""
         if self._family_size is None:
-            self._family_size = family_size(self.index, self.position)
+            self._family_size = family_size(self.index, self.position, self.pool)
         return self._family_size
 
     def guess(self, letter: str) -> int:
         """Split the family by ``letter`` (one GROUP BY query), keep the largest; its occurrences."""
         letter = self._check(letter)
-        families = split_families(self.index, self.position, [letter])[letter]
+        families = split_families(self.index, self.position, [letter], self.pool)[letter]
         if not families:
             raise BadStateError(f"no word of the index fits {self.pattern} with the letters guessed")
         mask, size = choose_family(self.position, letter, families)
@@ -180,11 +202,11 @@ class EvilChooser(Chooser):
 
     def words(self) -> list[str]:
         """The family left, sorted."""
-        return family_words(self.index, self.position)
+        return family_words(self.index, self.position, self.pool)
 
     def final_word(self) -> str:
         """The word it "chose": the only one left, else one of its family at random (seeded)."""
-        return nth_word(self.index, self.position, self.random.randrange(self.family_size))
+        return nth_word(self.index, self.position, self.random.randrange(self.family_size), self.pool)
 
 
 def make_chooser(
@@ -194,11 +216,12 @@ def make_chooser(
     seed: int | None = None,
     position: Position | None = None,
     word: str | None = None,
+    pool: WordPool | None = DEFAULT_POOL,
 ) -> Chooser:
     """An ``evil`` or ``random`` chooser for words of ``length`` (named errors for bad lengths)."""
     if check_chooser(kind) is ChooserKind.EVIL:
-        return EvilChooser(index, length, seed, position)
-    return RandomChooser(index, length, seed, position, word)
+        return EvilChooser(index, length, seed, position, pool)
+    return RandomChooser(index, length, seed, position, word, pool)
 
 
 def choose_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..alphabet import COUNT_COLUMN, LETTERS, MAX_WORD_LENGTH, POSITION_COLUMN
 from ..index import Index
+from ..levels import WordPool, restrict
 from ..pattern import candidate_condition
 from .state import NoSuchLengthError, Position, check_length
 
@@ -52,16 +53,20 @@ class Family:
     """
 
     where: str
-    params: dict[str, int]
+    params: dict[str, Any]
     table: str = WORDS_TABLE
 
     def select(self, columns: str, tail: str = "") -> str:
         return f"SELECT {columns} FROM {self.table} WHERE {self.where}{tail}"
 
 
-def family(index: Index, position: Position, *, exclusive: bool = True, prefix: str = "") -> Family:
-    """The candidate set of ``position`` (exclusive: exactly the family its guesses leave)."""
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=exclusive, prefix=prefix)
+def family(
+    index: Index, position: Position, *, exclusive: bool = True, prefix: str = "", pool: WordPool | None = None
+) -> Family:
+    """The candidate set of ``position`` (exclusive: exactly the family its guesses leave), within ``pool``."""
+    where, params = restrict(
+        *candidate_condition(position.pattern, position.guessed, exclusive=exclusive, prefix=prefix), pool
+    )
     return Family(where, params, words_table(index))
 
 
@@ -166,16 +171,17 @@ def split_families_many(index: Index, requests: Sequence[tuple[Position, Sequenc
     return results
 
 
-def split_families(index: Index, position: Position, letters: Iterable[str]) -> Splits:
+def split_families(index: Index, position: Position, letters: Iterable[str], pool: WordPool | None = None) -> Splits:
     """``{letter: {mask: family size}}``: the family split of each letter, one statement.
 
     For one letter it is ``SELECT pos_x, COUNT(*) FROM words WHERE <family>
-    GROUP BY pos_x``; several letters are UNION ALL of the same query.
+    GROUP BY pos_x``; several letters are UNION ALL of the same query. A
+    ``pool`` (the evil chooser's) keeps only the words it may pick.
     """
     letters = list(letters)
     if not letters:
         return {}
-    candidates = family(index, position)
+    candidates = family(index, position, pool=pool)
     parts = [_split_part(candidates, "", x) for x in letters]
     result: Splits = {x: {} for x in letters}
     for k, mask, size in index.rows(" UNION ALL ".join(parts), candidates.params):
@@ -204,34 +210,34 @@ class FamilyIndex(Index):
         return self.base.table_names()
 
 
-def count_words_of_length(index: Index, length: int) -> int:
-    """Number of words of ``length``; BadLengthError / NoSuchLengthError when none can be."""
+def count_words_of_length(index: Index, length: int, pool: WordPool | None = None) -> int:
+    """Number of words of ``length`` (in ``pool``); BadLengthError / NoSuchLengthError when none can be."""
     check_length(length)
-    count = (
-        0
-        if length > MAX_WORD_LENGTH
-        else int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
-    )
+    where, params = restrict("length = :n", {"n": length}, pool)
+    fits = length <= MAX_WORD_LENGTH
+    count = int(index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params) or 0) if fits else 0
     if count == 0:
         low, high = index.rows("SELECT MIN(length), MAX(length) FROM words")[0]
         lengths = f"lengths run from {low} to {high}" if low is not None else "the index is empty"
+        if pool is not None and fits and index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}):
+            raise NoSuchLengthError(f"no word of length {length} at {pool.describe()} in the index")
         raise NoSuchLengthError(f"no word of length {length} in the index ({lengths}, not all present)")
     return count
 
 
-def family_words(index: Index, position: Position) -> list[str]:
+def family_words(index: Index, position: Position, pool: WordPool | None = None) -> list[str]:
     """The words of a family, sorted (in Python, so every backend agrees)."""
-    candidates = family(index, position)
+    candidates = family(index, position, pool=pool)
     return sorted(str(row[0]) for row in index.rows(candidates.select("word"), candidates.params))
 
 
-def family_size(index: Index, position: Position) -> int:
-    candidates = family(index, position)
+def family_size(index: Index, position: Position, pool: WordPool | None = None) -> int:
+    candidates = family(index, position, pool=pool)
     return int(index.scalar(candidates.select("COUNT(*)"), candidates.params) or 0)
 
 
-def nth_word(index: Index, position: Position, offset: int) -> str:
-    """The word at ``offset`` (0-based) of a family in dictionary order (ORDER BY id)."""
-    candidates = family(index, position)
+def nth_word(index: Index, position: Position, offset: int, pool: WordPool | None = None) -> str:
+    """The word at ``offset`` (0-based) of a family (in ``pool``) in dictionary order (ORDER BY id)."""
+    candidates = family(index, position, pool=pool)
     params = {**candidates.params, "offset": offset}
     return str(index.scalar(candidates.select("word", " ORDER BY id LIMIT 1 OFFSET :offset"), params))

@@ -19,6 +19,7 @@ from typing import Any, Self
 from ..alphabet import is_plain_word
 from ..errors import BadMoveError, BadStateError, NotFoundError, UsageError
 from ..index import Index
+from ..levels import WordPool, parse_levels
 from ..pattern import parse_pattern
 from ..sessions import STATE_VERSION, Event, GameKind, GameStatus, Session, check_state, move_field, new_seed
 from .choosers import Chooser, ChooserKind, RandomChooser, check_chooser, make_chooser
@@ -27,6 +28,12 @@ from .state import Position, check_length, check_letter, parse_guess_sequence
 
 DEFAULT_LIVES = 6
 STATE_KEYS = ("chooser", "length", "lives", "seed", "pattern", "guessed", "misses", "word", "ended")
+
+
+def word_pool(difficulty: str | None, allow_vulgar: bool) -> WordPool:
+    """The words a chooser may hold: a difficulty's levels (None: any level), vulgar words only if allowed."""
+    levels = parse_levels(difficulty, "--difficulty") if difficulty is not None else None
+    return WordPool(levels, allow_vulgar=allow_vulgar)
 
 
 def check_lives(lives: int) -> int:
@@ -42,10 +49,20 @@ class HangmanSession(Session):
     kind = GameKind.HANGMAN
 
     def __init__(
-        self, index: Index, chooser: Chooser, lives: int, seed: int | None, guessed: str = "", misses: int = 0
+        self,
+        index: Index,
+        chooser: Chooser,
+        lives: int,
+        seed: int | None,
+        guessed: str = "",
+        misses: int = 0,
+        difficulty: str | None = None,
+        allow_vulgar: bool = False,
     ):
         super().__init__(index)
         self.chooser = chooser
+        self.difficulty = difficulty
+        self.allow_vulgar = allow_vulgar
         self.lives = check_lives(lives)
         self.seed = seed
         self.guessed = guessed
@@ -64,9 +81,15 @@ class HangmanSession(Session):
         lives: int = DEFAULT_LIVES,
         seed: int | None = None,
         word: str | None = None,
+        difficulty: str | None = None,
+        allow_vulgar: bool = False,
         **_: Any,
     ) -> Self:
-        """A new game. ``word`` (random chooser only) fixes the secret word, as ``solve`` does."""
+        """A new game. ``word`` (random chooser only) fixes the secret word, as ``solve`` does.
+
+        ``difficulty`` (easy, medium, hard, a level N or a range N-M) and
+        ``allow_vulgar`` choose the pool the word comes from (docs/hangman.md).
+        """
         kind = check_chooser(chooser)
         check_lives(lives)
         if word is not None:
@@ -78,7 +101,9 @@ class HangmanSession(Session):
             raise UsageError("give the word length")
         check_length(length)
         seed = new_seed() if seed is None else seed
-        return cls(index, make_chooser(index, kind, length, seed, word=word), lives, seed)
+        pool = None if word is not None else word_pool(difficulty, allow_vulgar)
+        chooser_made = make_chooser(index, kind, length, seed, word=word, pool=pool)
+        return cls(index, chooser_made, lives, seed, difficulty=difficulty, allow_vulgar=allow_vulgar)
 
     @classmethod
     def resume(cls, index: Index, state: Mapping[str, Any]) -> Self:
@@ -103,9 +128,15 @@ class HangmanSession(Session):
                 raise BadStateError("a saved random-chooser game holds its word")
             if "".join(ch if ch in guessed else "-" for ch in word) != pattern.text:
                 raise BadStateError("the saved hangman game's pattern does not fit its word")
-        chooser = make_chooser(index, kind, length, state["seed"], position, word)
+        difficulty = state.get("difficulty")
+        allow_vulgar = bool(state.get("allow_vulgar", False))
+        try:
+            pool = word_pool(difficulty, allow_vulgar)
+        except UsageError as exc:
+            raise BadStateError(f"the saved hangman game does not hold together: {exc}") from None
+        chooser = make_chooser(index, kind, length, state["seed"], position, word, pool)
         chooser.guesses = list(guessed)
-        session = cls(index, chooser, lives, state["seed"], guessed, len(missed))
+        session = cls(index, chooser, lives, state["seed"], guessed, len(missed), difficulty, allow_vulgar)
         session.ended = bool(state["ended"])
         return session
 
@@ -123,6 +154,8 @@ class HangmanSession(Session):
             "misses": self.misses,
             "word": secret,
             "ended": self.ended,
+            "difficulty": self.difficulty,
+            "allow_vulgar": self.allow_vulgar,
         }
 
     # -- the game -----------------------------------------------------------

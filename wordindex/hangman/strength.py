@@ -121,7 +121,10 @@ def evil_misses(index: Index, length: int, strategy: str | Strategy) -> int:
     from .session import HangmanSession
 
     chosen = check_strategy(strategy)
-    session = HangmanSession.create(index, chooser="evil", length=length, lives=len(LETTERS) + 1, seed=0)
+    # The whole dictionary (vulgar words too), as the honest tree counts it.
+    session = HangmanSession.create(
+        index, chooser="evil", length=length, lives=len(LETTERS) + 1, seed=0, allow_vulgar=True
+    )
     for event in session.autoplay(chosen):
         if event.kind == "stuck":
             raise UsageError(f"{chosen} ran out of letters against the evil chooser at {session.pattern}")

@@ -16,6 +16,9 @@ Scoring: the wildcard is worth 0 and every vowel 1, so a word's best score
 comes from using the wildcard only for vowels the hand lacks; the word is
 reported as it would be typed in the game (``c*ws``) with its dictionary
 spelling (``caws``).
+
+Words the index flags as vulgar are valid in the game but never answered
+here unless ``allow_vulgar`` is set.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from ..alphabet import COUNT_COLUMN
-from ..index import Index, expand_in
+from ..index import Index, chunks, in_list
+from ..levels import WordPool, restrict
 from .hand import (
     CONSONANTS,
     HAND_CHARACTERS,
@@ -128,15 +133,20 @@ def word_play(word: str, hand: Mapping[str, int], n: int | None = None) -> WordP
     return WordPlay(word=played, spelled=word, score=get_word_score(played, size))
 
 
-def _candidates_by_signature(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
-    sql, params = expand_in(
-        "SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand)
-    )
-    return [(str(word), str(signature)) for word, signature in index.rows(sql, params)]
+def _candidates_by_signature(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
+    """Words whose sorted letters are one of the hand's signatures: one IN-list query per chunk."""
+    rows: list[tuple[str, str]] = []
+    for chunk in chunks(hand_signatures(hand)):
+        placeholders, in_params = in_list("s", chunk)
+        where, params = restrict(f"signature IN ({placeholders})", in_params, WordPool(allow_vulgar=allow_vulgar))
+        rows.extend(
+            (str(w), str(sig)) for w, sig in index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
+        )
+    return rows
 
 
-def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
-    params: dict[str, int] = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
+def _candidates_by_counts(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
+    params: dict[str, Any] = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
     conditions = ["length <= :n"]
     for letter in CONSONANTS:
         params[f"h_{letter}"] = hand.get(letter, 0)
@@ -147,22 +157,23 @@ def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[s
         column = COUNT_COLUMN[letter]
         extra.append(f"CASE WHEN {column} > :h_{letter} THEN {column} - :h_{letter} ELSE 0 END")
     conditions.append(f"({' + '.join(extra)}) <= :wild")
-    rows = index.rows(f"SELECT word, signature FROM words WHERE {' AND '.join(conditions)}", params)
+    where, params = restrict(" AND ".join(conditions), params, WordPool(allow_vulgar=allow_vulgar))
+    rows = index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
     return [(str(word), str(signature)) for word, signature in rows]
 
 
 Scored = tuple[int, str, dict[str, int]]  # score, word, wildcard use
 
 
-def _scored(hand: Mapping[str, int] | str, words: Words) -> list[Scored]:
+def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> list[Scored]:
     """``(score, word, wildcard use)`` for every playable word, unsorted; wildcards not yet placed."""
     hand = _as_hand(hand)
     n = calculate_handlen(hand)
     if isinstance(words, Index):
         if signature_count(hand) <= MAX_SIGNATURES:
-            candidates = _candidates_by_signature(words, hand)
+            candidates = _candidates_by_signature(words, hand, allow_vulgar)
         else:
-            candidates = _candidates_by_counts(words, hand)
+            candidates = _candidates_by_counts(words, hand, allow_vulgar)
     else:
         candidates = [(w, "".join(sorted(w))) for w in (w.lower() for w in words) if 0 < len(w) <= n]
     # The score depends only on the signature (same letters, same wildcards): work it out once per signature.
@@ -185,20 +196,21 @@ def _rank(item: Scored) -> tuple[int, int, str]:
     return (-score, -len(word), word)
 
 
-def playable_words(hand: Mapping[str, int] | str, words: Words) -> list[WordPlay]:
+def playable_words(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> list[WordPlay]:
     """Every word playable from the hand, best first (score, then length, then alphabetical).
 
     ``hand`` is a hand dict or text such as ``"cows*z"``; ``n`` for scoring
-    is the hand's size. ``words`` is an open Index (one query) or a
-    collection of lowercase words (checked one by one in Python).
+    is the hand's size. ``words`` is an open Index (one query; words flagged
+    vulgar left out unless ``allow_vulgar``) or a collection of lowercase
+    words (checked one by one in Python).
     """
-    scored = sorted(_scored(hand, words), key=_rank)
+    scored = sorted(_scored(hand, words, allow_vulgar), key=_rank)
     return [WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score) for score, word, stars in scored]
 
 
-def best_word(hand: Mapping[str, int] | str, words: Words) -> WordPlay | None:
+def best_word(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> WordPlay | None:
     """The highest-scoring word playable from the hand (ties: longer, then alphabetical), or None."""
-    scored = _scored(hand, words)
+    scored = _scored(hand, words, allow_vulgar)
     if not scored:
         return None
     score, word, stars = min(scored, key=_rank)
