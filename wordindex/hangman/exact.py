@@ -39,7 +39,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -49,14 +49,15 @@ TABLE_LIMIT = 2_000_000
 CACHE_MOVES_FROM = 256
 #: ... up to this many families.
 CACHE_MOVES_LIMIT = 4096
-#: Families of at least this many words are bitsets over the word ids (an int; a split is a few
-#: ANDs with precomputed per-letter, per-mask bitsets); smaller ones are sorted tuples of ids.
+#: Families of at least this many words are split as bitsets over the word ids (an int; a split is a
+#: few ANDs with precomputed per-letter, per-mask bitsets); smaller ones as sorted tuples of ids. A
+#: family split from a bitset stays a bitset (its table key) until it is itself split.
 BITSET_FROM = 256
 #: How often (positions) the limits and the cancel flag are checked.
 CHECK_EVERY = 512
 
 
-class Opponent(str, Enum):
+class Opponent(StrEnum):
     """The chooser a value is computed against."""
 
     GREEDY = "greedy"
@@ -174,14 +175,17 @@ class ValueSearch:
         """The word ids of a family, ascending."""
         if isinstance(family, tuple):
             return family
+        if family.bit_count() <= 64:
+            found = []
+            while family:
+                low = family & -family
+                found.append(low.bit_length() - 1)
+                family ^= low
+            return tuple(found)
         import numpy as np
 
         raw = np.frombuffer(family.to_bytes((len(self.words) + 7) // 8, "little"), dtype=np.uint8)
         return tuple(np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist())
-
-    def _canonical(self, bits: int) -> Family:
-        """A family found as a bitset, in the representation its size calls for."""
-        return bits if bits.bit_count() >= BITSET_FROM else self.ids(bits)
 
     def _tie_rank(self, mask: int) -> int:
         """Greedy tie-break: the pattern that sorts first ('-' before letters) has the smaller rank."""
@@ -217,7 +221,7 @@ class ValueSearch:
     def split(self, family: Family, letter: int) -> Split:
         """The families ``letter`` splits ``family`` into, as (mask, family)."""
         if isinstance(family, int):
-            return [(m, self._canonical(part)) for _, m, part in self._bit_split(family, letter)]
+            return [(m, part) for _, m, part in self._bit_split(family, letter)]
         column = self.masks[letter]
         groups: dict[int, list[int]] = {}
         for w in family:
@@ -236,8 +240,10 @@ class ValueSearch:
             if len(parts) < 2:
                 return None
             largest = max(count for count, _, _ in parts)
-            m, part = min(((m, part) for count, m, part in parts if count == largest), key=lambda mp: self._tie_rank(mp[0]))
-            return m, self._canonical(part)
+            m, part = min(
+                ((m, part) for count, m, part in parts if count == largest), key=lambda mp: self._tie_rank(mp[0])
+            )
+            return m, part
         column = self.masks[letter]
         sizes: dict[int, int] = {}
         for w in family:
@@ -260,6 +266,8 @@ class ValueSearch:
         cached = self._moves_cache.get((family, hits_only)) if size(family) >= CACHE_MOVES_FROM else None
         if cached is not None:
             return cached
+        if isinstance(family, int) and family.bit_count() < BITSET_FROM:
+            family = self.ids(family)  # a small family found from a large one: split it word by word
         if isinstance(family, int):
             wanted = (1 << 26) - 1
         else:
@@ -356,17 +364,20 @@ class ValueSearch:
             entry[1] = upper
 
     # ---- heuristic upper bounds ------------------------------------------------------------
-    def heuristic_bound(self, family: Family) -> tuple[int, int | None]:
+    def heuristic_bound(self, family: Family) -> tuple[int, str | None]:
         """Misses of a heuristic guesser (each move: the smallest worst family), and its first letter.
 
         Greedy: the one line it plays; optimal: the most misses over its whole decision tree. A
-        proven upper bound, cheap (one letter per position), used when a limit stops the search.
+        proven upper bound (stored in the table for every position on the way), cheap: one letter
+        per position.
         """
         if size(family) <= 1:
             return 0, None
-        moves = self.moves(family)
-        best = min(moves, key=self._heuristic_key)
-        return max((m == 0) + self.heuristic_bound(f)[0] for m, f in best.families), LETTERS[best.letter]
+        self._tick()
+        best = min(self.moves(family), key=self._heuristic_key)
+        bound = max((m == 0) + self.heuristic_bound(f)[0] for m, f in best.families)
+        self._store(family, upper=bound)
+        return bound, LETTERS[best.letter]
 
     def _heuristic_key(self, move: _Move) -> tuple[int, int]:
         miss = max(size(f) for m, f in move.families if m == 0) if any(m == 0 for m, _ in move.families) else 0
@@ -382,16 +393,23 @@ class ValueSearch:
         self._store(family, lower=k + 1)
         return None
 
-    def value(self, family: Family | None = None, jobs: int = 1) -> ValueResult:
-        """The value of ``family`` (the whole list by default), or bounds when a limit stops it."""
+    def value(self, family: Family | None = None, jobs: int = 1, heuristic: bool = True) -> ValueResult:
+        """The value of ``family`` (the whole list by default), or bounds when a limit stops it.
+
+        The upper bound starts as the heuristic guesser's (``heuristic``; else the trivial one: a miss
+        per word but one, and at most 25, every letter but one of the word missed) and falls with each
+        proof; the lower bound rises with each refutation, starting from 0.
+        """
         family = self.root() if family is None else family
         if size(family) <= 1:
             return self._result(family, 0, 0, None)
-        upper, letter = self.heuristic_bound(family)
-        lower = self.lower(family)
-        self._say(f"{size(family):,} words: heuristic line {upper} misses; proving from {lower}")
-        pool = _RootPool(self, family, jobs) if jobs > 1 else None
+        lower, upper, letter = self.lower(family), min(size(family) - 1, 25), None
+        pool = None
         try:
+            if heuristic:
+                upper, letter = self.heuristic_bound(family)
+                self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
+            pool = _RootPool(self, family, jobs) if jobs > 1 else None
             while lower < upper:
                 self._say(f"can the guesser finish with {lower} misses? ({self.positions:,} positions so far)")
                 found = pool.best_letter(lower) if pool else self.best_moves(family, lower)
@@ -505,7 +523,9 @@ def default_jobs() -> int:
 
 
 # ---- the small surface the game pieces use ------------------------------------------------------------
-def value(words: Sequence[str], chooser: Opponent | str, limits: Limits | None = None, jobs: int = 1, on_progress=None) -> ValueResult:
+def value(
+    words: Sequence[str], chooser: Opponent | str, limits: Limits | None = None, jobs: int = 1, on_progress=None
+) -> ValueResult:
     """The value of the list ``words`` (one length) against ``chooser``, or bounds within ``limits``."""
     search = ValueSearch(list(words), check_opponent(chooser), limits or Limits(), on_progress)
     return search.value(jobs=jobs)
@@ -521,7 +541,9 @@ class LetterChoice:
     upper: int
 
 
-def best_letter(words: Sequence[str], chooser: Opponent | str, guessed=(), limits: Limits | None = None) -> LetterChoice:
+def best_letter(
+    words: Sequence[str], chooser: Opponent | str, guessed=(), limits: Limits | None = None
+) -> LetterChoice:
     """A letter achieving the value of ``words`` against ``chooser`` (``exact``), or, when ``limits``
     stop the search first, None with the bounds (the caller falls back to a heuristic).
 
@@ -533,7 +555,8 @@ def best_letter(words: Sequence[str], chooser: Opponent | str, guessed=(), limit
         return LetterChoice(rest[0] if rest else None, True, 0, 0)
     if not words:
         return LetterChoice(None, True, 0, 0)
-    result = value(words, chooser, limits)
+    search = ValueSearch(words, check_opponent(chooser), limits or Limits())
+    result = search.value(heuristic=False)
     return LetterChoice(result.letter if result.exact else None, result.exact, result.lower, result.upper)
 
 
