@@ -13,7 +13,13 @@ from . import context
 from .output import emit_json, note, out, stdout_is_terminal
 
 JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
-STRATEGY_NAMES = "naive, pattern, paga, containing, split"
+STRATEGY_NAMES = "naive, pattern, paga, containing, split, optimal"
+AGAINST_OPTION = typer.Option(
+    "greedy",
+    "--against",
+    metavar="greedy|optimal",
+    help="The chooser the optimal strategy plays against: greedy (the evil chooser) or optimal.",
+)
 
 
 def guess(
@@ -29,34 +35,43 @@ def guess(
         help="Letters guessed so far, e.g. eo: all of them or only the wrong ones (revealed letters count as guessed).",
     ),
     strategy: str = typer.Option("paga", "--strategy", "-s", metavar="NAME", help=f"Guesser: {STRATEGY_NAMES}."),
+    against: str = AGAINST_OPTION,
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Suggest the next letter for a hangman pattern; exit 1 with ? if no letter is left.
 
     Examples: wordindex guess --pattern ----;  wordindex guess -p -o-- --guessed eo --strategy split
     """
+    from wordindex.hangman.exact import check_opponent
     from wordindex.hangman.guessers import check_strategy, next_guess
     from wordindex.hangman.state import parse_position
 
     strategy = check_strategy(strategy)
+    opponent = check_opponent(against).value
     position = parse_position(pattern, guessed)
     with context.open_index(ctx) as index:
-        result = next_guess(index, position, strategy)
+        result = next_guess(index, position, strategy, opponent)
     if json_output:
-        emit_json(
-            {
-                "guess": result.letter,
-                "strategy": result.strategy,
-                "candidates": result.candidates,
-                "frequencies": result.frequencies,
-            }
-        )
+        report = {
+            "guess": result.letter,
+            "strategy": result.strategy,
+            "candidates": result.candidates,
+            "frequencies": result.frequencies,
+        }
+        if strategy == "optimal":
+            report.update({"against": opponent, "exact": result.exact, "misses": result.misses})
+        emit_json(report)
     else:
         out(result.letter)
     if not result.found:
         note(f"no letter left to guess: every letter of the {result.candidates:,} candidate words was guessed")
         raise typer.Exit(1)
-    if not json_output:
+    if not json_output and strategy == "optimal":
+        if result.exact:
+            note(f"optimal: {result.letter} (the position's value against {opponent}: {result.misses} misses)")
+        else:
+            note(f"optimal: {result.letter} is split's letter (too large to solve within the answer budget)")
+    elif not json_output:
         weight = result.frequencies[result.letter]
         unit = "words contain it" if strategy == "containing" else "occurrences"
         note(f"{strategy}: {result.letter} ({weight:,} {unit} over {result.candidates:,} candidate words)")
@@ -68,6 +83,13 @@ def evil(
     guesses: str = typer.Option(
         ..., "--guesses", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
     ),
+    chooser_kind: str = typer.Option(
+        "greedy",
+        "--chooser",
+        "-c",
+        metavar="greedy|optimal",
+        help="greedy: the CS106L chooser (largest family); optimal: the family forcing the most misses.",
+    ),
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Replay the evil chooser (CS106L Evil Hangman) against a sequence of guesses.
@@ -77,15 +99,19 @@ def evil(
     letters). Example: wordindex evil --length 4 --guesses eotdc
     """
     from wordindex.hangman.choosers import EvilChooser
+    from wordindex.hangman.exact import Opponent, check_opponent
+    from wordindex.hangman.optimal import OptimalChooser
     from wordindex.hangman.state import check_length, parse_guess_sequence
 
     check_length(length)
+    optimal = check_opponent(chooser_kind) is Opponent.OPTIMAL
     letters = parse_guess_sequence(guesses, "guesses")
     with context.open_index(ctx) as index:
-        chooser = EvilChooser(index, length)
+        chooser = OptimalChooser(index, length) if optimal else EvilChooser(index, length)
         for letter in letters:
             chooser.guess(letter)
         words = chooser.words()
+    exact_steps = chooser.exact_steps if optimal else [None] * len(chooser.steps)
     if json_output:
         emit_json(
             {
@@ -95,15 +121,18 @@ def evil(
                         "occurrences": s.occurrences,
                         "pattern": s.pattern,
                         "family_size": s.family_size,
+                        **({"exact": exact} if optimal else {}),
                     }
-                    for s in chooser.steps
+                    for s, exact in zip(chooser.steps, exact_steps, strict=True)
                 ],
                 "words": words,
             }
         )
         return
-    for s in chooser.steps:
-        out(f"{s.letter}  {s.occurrences}  {s.pattern}  {s.family_size:,} word{'s' if s.family_size != 1 else ''}")
+    for s, exact in zip(chooser.steps, exact_steps, strict=True):
+        plural = "s" if s.family_size != 1 else ""
+        fallback = "  (greedy family: too large to solve within the answer budget)" if exact is False else ""
+        out(f"{s.letter}  {s.occurrences}  {s.pattern}  {s.family_size:,} word{plural}{fallback}")
     out(" ".join(words))
 
 
@@ -112,6 +141,7 @@ def solve(
     word: str = typer.Argument(..., metavar="WORD", help="The word the guesser must find (it must be in the index)."),
     strategy: str = typer.Option("paga", "--strategy", "-s", metavar="NAME", help=f"Guesser: {STRATEGY_NAMES}."),
     lives: int = typer.Option(6, "--lives", "-l", help="Wrong guesses that lose the game."),
+    against: str = AGAINST_OPTION,
     json_output: bool = JSON_OPTION,
 ) -> None:
     """Let a guesser play against a known WORD; exit 1 if it loses.
@@ -119,10 +149,12 @@ def solve(
     Shows each guess and what it revealed, whether it won, and the wrong
     guesses spent. Example: wordindex solve cool --strategy split
     """
+    from wordindex.hangman.exact import check_opponent
     from wordindex.hangman.solver import solve as run_solver
 
+    opponent = check_opponent(against).value
     with context.open_index(ctx) as index:
-        result = run_solver(index, word, strategy, lives)
+        result = run_solver(index, word, strategy, lives, opponent)
     if json_output:
         emit_json({"word": result.word, "won": result.won, "guesses": result.guesses, "wrong": result.wrong})
     else:
@@ -140,7 +172,11 @@ def solve(
 def play_hangman(
     ctx: typer.Context,
     chooser: str = typer.Option(
-        "evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."
+        "evil",
+        "--chooser",
+        "-c",
+        metavar="evil|random|optimal",
+        help="Who holds the word: evil (never commits, largest family), random, or optimal (the most misses).",
     ),
     seed: int = typer.Option(
         None, "--seed", help="Random seed (which word random picks; which word evil names at the end)."
@@ -271,8 +307,8 @@ def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -
     from wordindex.hangman.state import BadGuessError, check_length
 
     kind = (chooser_kind or "").strip().lower()
-    if kind not in ("evil", "random"):
-        raise UsageError(f"unknown chooser {chooser_kind!r}: choose evil or random")
+    if kind not in ("evil", "random", "optimal"):
+        raise UsageError(f"unknown chooser {chooser_kind!r}: choose evil, random or optimal")
     strategy = check_strategy(guesser) if guesser is not None else None
     if length is not None:
         check_length(length)

@@ -53,7 +53,7 @@ CACHE_MOVES_LIMIT = 4096
 #: few ANDs with precomputed per-letter, per-mask bitsets); smaller ones as sorted tuples of ids. A
 #: family split from a bitset stays a bitset (its table key) until it is itself split.
 BITSET_FROM = 256
-#: How often (positions) the limits and the cancel flag are checked.
+#: How often (positions) the cancel flag and the table's size are checked.
 CHECK_EVERY = 512
 
 
@@ -315,11 +315,11 @@ class ValueSearch:
 
     def _tick(self) -> None:
         self.positions += 1
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchStopped("time limit")
+        if self.limits.positions is not None and self.positions > self.limits.positions:
+            raise SearchStopped("position limit")
         if self.positions % CHECK_EVERY == 0:
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise SearchStopped("time limit")
-            if self.limits.positions is not None and self.positions > self.limits.positions:
-                raise SearchStopped("position limit")
             if self.cancel is not None and self.cancel():
                 raise SearchStopped("cancelled")
             if len(self.table) > TABLE_LIMIT:
@@ -409,7 +409,8 @@ class ValueSearch:
             if heuristic:
                 upper, letter = self.heuristic_bound(family)
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
-            pool = _RootPool(self, family, jobs) if jobs > 1 else None
+            parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
+            pool = _RootPool(self, family, jobs) if parallel else None
             while lower < upper:
                 self._say(f"can the guesser finish with {lower} misses? ({self.positions:,} positions so far)")
                 found = pool.best_letter(lower) if pool else self.best_moves(family, lower)
@@ -450,13 +451,15 @@ class ValueSearch:
 
 # ---- both cores: the root's letters spread over worker processes ------------------------------------
 _WORKER: ValueSearch | None = None
+_PARENT: ValueSearch | None = None  # inherited by forked workers: its table as the pool starts
 
 
 def _worker_init(words, chooser, limits, deadline, flag) -> None:
     global _WORKER
-    _WORKER = ValueSearch(words, chooser, limits)
+    _WORKER = _PARENT if _PARENT is not None else ValueSearch(words, chooser, limits)
     _WORKER.deadline = deadline
     _WORKER.cancel = lambda: flag.value != 0
+    _WORKER.positions = 0
 
 
 def _worker_task(task) -> tuple[int, bool | None, int]:
@@ -478,7 +481,10 @@ class _RootPool:
     def __init__(self, search: ValueSearch, family: Family, jobs: int):
         import multiprocessing
 
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        global _PARENT
+        forking = "fork" in multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if forking else None)
+        _PARENT = search if forking else None
         self.search = search
         self.family = family
         self.flag = context.Value("i", 0)
@@ -487,6 +493,7 @@ class _RootPool:
             initializer=_worker_init,
             initargs=(list(search.words), search.chooser, search.limits, search.deadline, self.flag),
         )
+        _PARENT = None
         self.positions = 0
 
     def best_letter(self, k: int) -> str | None:

@@ -17,7 +17,7 @@ from .choosers import Chooser, EvilChooser, RandomChooser
 from .guessers import Guess, next_guess
 from .state import check_letter
 
-CHOOSERS = ("evil", "random")
+CHOOSERS = ("evil", "random", "optimal")
 PLAYING, WON, LOST = "playing", "won", "lost"
 
 
@@ -39,9 +39,13 @@ def check_guesses_allowed(guesses: int) -> int:
 
 
 def make_chooser(index: Index, kind: str, length: int, seed: int | None = None) -> Chooser:
-    """An ``evil`` or ``random`` chooser for words of ``length`` (named errors for bad lengths)."""
+    """An ``evil``, ``random`` or ``optimal`` chooser for words of ``length`` (named errors for bad lengths)."""
     if kind not in CHOOSERS:
-        raise UsageError(f"unknown chooser {kind!r}: choose evil or random")
+        raise UsageError(f"unknown chooser {kind!r}: choose evil, random or optimal")
+    if kind == "optimal":
+        from .optimal import OptimalChooser
+
+        return OptimalChooser(index, length, seed)
     return EvilChooser(index, length, seed) if kind == "evil" else RandomChooser(index, length, seed)
 
 
@@ -102,5 +106,9 @@ class HangmanGame:
         return turn
 
     def suggestion(self, strategy: str) -> Guess:
-        """What a guesser would play now (the AI player's move)."""
-        return next_guess(self.chooser.index, self.chooser.position, strategy)
+        """What a guesser would play now (the AI player's move); ``optimal`` assumes the optimal
+        chooser when it plays one, else the greedy (evil) chooser."""
+        from .optimal import OptimalChooser
+
+        against = "optimal" if isinstance(self.chooser, OptimalChooser) else "greedy"
+        return next_guess(self.chooser.index, self.chooser.position, strategy, against)

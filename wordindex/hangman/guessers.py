@@ -25,7 +25,7 @@ from .state import NoCandidateError, Position
 
 NO_GUESS = "?"
 DEFAULT_STRATEGY = "paga"
-STRATEGIES = ("naive", "pattern", "paga", "containing", "split")
+STRATEGIES = ("naive", "pattern", "paga", "containing", "split", "optimal")
 
 #: ``split``: how many of the most widely held letters get a family split.
 SPLIT_CANDIDATES = 6
@@ -57,6 +57,8 @@ class Guess:
     strategy: str
     candidates: int
     frequencies: dict  # unguessed letter -> weight, positive weights only, alphabetical
+    exact: bool | None = None  # optimal: the letter is proven value-achieving (False: split's, budget exceeded)
+    misses: int | None = None  # optimal, exact: the position's value against the chooser assumed
 
     @property
     def found(self) -> bool:
@@ -204,9 +206,17 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
     return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
 
 
-def next_guess(index: Index, position: Position, strategy: str = DEFAULT_STRATEGY) -> Guess:
-    """The guesser's next letter for ``position`` (NoCandidateError if no word fits)."""
+def next_guess(index: Index, position: Position, strategy: str = DEFAULT_STRATEGY, chooser: str = "greedy") -> Guess:
+    """The guesser's next letter for ``position`` (NoCandidateError if no word fits).
+
+    ``chooser`` (greedy or optimal) is the chooser the ``optimal`` strategy plays against.
+    """
     strategy = check_strategy(strategy)
+    if strategy == "optimal":
+        from .optimal import optimal_guess
+
+        found = optimal_guess(index, position, chooser)
+        return Guess(found.letter, strategy, found.candidates, found.frequencies, found.exact, found.misses)
     guessed = position.guessed
     if strategy == "naive":
         counts = totals_counts(index, None)

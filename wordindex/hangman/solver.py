@@ -46,8 +46,11 @@ def check_lives(lives: int) -> int:
     return lives
 
 
-def solve(index: Index, word: str, strategy: str = DEFAULT_STRATEGY, lives: int = DEFAULT_LIVES) -> SolveResult:
-    """Play ``strategy`` against ``word`` with ``lives`` wrong guesses to lose."""
+def solve(
+    index: Index, word: str, strategy: str = DEFAULT_STRATEGY, lives: int = DEFAULT_LIVES, against: str = "greedy"
+) -> SolveResult:
+    """Play ``strategy`` against ``word`` with ``lives`` wrong guesses to lose (``against``: the chooser
+    the ``optimal`` strategy assumes)."""
     strategy = check_strategy(strategy)
     check_lives(lives)
     word = (word or "").strip().lower()
@@ -59,7 +62,7 @@ def solve(index: Index, word: str, strategy: str = DEFAULT_STRATEGY, lives: int 
     steps: list[SolveStep] = []
     wrong = 0
     while not chooser.is_complete and wrong < lives:
-        guess = next_guess(index, chooser.position, strategy)
+        guess = next_guess(index, chooser.position, strategy, against)
         if not guess.found:
             break
         occurrences = chooser.guess(guess.letter)
