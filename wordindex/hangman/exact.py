@@ -418,6 +418,8 @@ class ValueSearch:
                     lower += 1
                 else:
                     upper, letter = lower, found
+            if letter is None:  # the trivial upper bound was reached: a letter achieving it
+                letter = self.best_moves(family, upper)
         except SearchStopped as stop:
             self._say(f"stopped ({stop}): {lower} to {upper} misses")
         finally:
