@@ -164,6 +164,7 @@ class ValueSearch:
         self.positions = 0
         self.started = time.monotonic()
         self.deadline = None if self.limits.seconds is None else self.started + self.limits.seconds
+        self.position_cap = self.limits.positions
         self.cancel: Callable[[], bool] | None = None
 
     # ---- positions and moves -------------------------------------------------------------
@@ -317,7 +318,7 @@ class ValueSearch:
         self.positions += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise SearchStopped("time limit")
-        if self.limits.positions is not None and self.positions > self.limits.positions:
+        if self.position_cap is not None and self.positions > self.position_cap:
             raise SearchStopped("position limit")
         if self.positions % CHECK_EVERY == 0:
             if self.cancel is not None and self.cancel():
@@ -397,35 +398,65 @@ class ValueSearch:
         """The value of ``family`` (the whole list by default), or bounds when a limit stops it.
 
         The upper bound starts as the heuristic guesser's (``heuristic``; else the trivial one: a miss
-        per word but one, and at most 25, every letter but one of the word missed) and falls with each
-        proof; the lower bound rises with each refutation, starting from 0.
+        per word but one, and at most 25, every letter but one of the word missed). With no limit the
+        lower bound rises with each refutation from 0 until a proof meets it. With limits, half of what
+        is left after the heuristic goes to that; the other half proves from the upper bound down
+        (a proof at ``upper - 1`` lowers the upper bound, a refutation there makes it exact).
         """
         family = self.root() if family is None else family
         if size(family) <= 1:
             return self._result(family, 0, 0, None)
         lower, upper, letter = self.lower(family), min(size(family) - 1, 25), None
         pool = None
+        full = (self.deadline, self.position_cap)
         try:
             if heuristic:
                 upper, letter = self.heuristic_bound(family)
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
             parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
             pool = _RootPool(self, family, jobs) if parallel else None
+            limited = full != (None, None)
+            if limited:
+                self._limit_share(0.5)
+            try:
+                while lower < upper:
+                    self._say(f"can the guesser finish with {lower} misses? ({self.positions:,} positions so far)")
+                    found = pool.best_letter(lower) if pool else self.best_moves(family, lower)
+                    if found is None:
+                        lower += 1
+                    else:
+                        upper, letter = lower, found
+            except SearchStopped:
+                if not limited:
+                    raise
+                self.deadline, self.position_cap = full
+                self._say(f"{lower} to {upper} misses; now proving from the upper bound down")
+            self.deadline, self.position_cap = full
             while lower < upper:
-                self._say(f"can the guesser finish with {lower} misses? ({self.positions:,} positions so far)")
-                found = pool.best_letter(lower) if pool else self.best_moves(family, lower)
+                k = upper - 1
+                self._say(f"can the guesser finish with {k} misses? ({self.positions:,} positions so far)")
+                found = pool.best_letter(k) if pool else self.best_moves(family, k)
                 if found is None:
-                    lower += 1
+                    lower = upper
                 else:
-                    upper, letter = lower, found
+                    upper, letter = k, found
             if letter is None:  # the trivial upper bound was reached: a letter achieving it
                 letter = self.best_moves(family, upper)
         except SearchStopped as stop:
             self._say(f"stopped ({stop}): {lower} to {upper} misses")
         finally:
+            self.deadline, self.position_cap = full
             if pool:
                 self.positions += pool.close()
         return self._result(family, lower, upper, letter)
+
+    def _limit_share(self, share: float) -> None:
+        """Limit the search to ``share`` of the time and positions left."""
+        if self.deadline is not None:
+            now = time.monotonic()
+            self.deadline = now + share * max(0.0, self.deadline - now)
+        if self.position_cap is not None:
+            self.position_cap = self.positions + int(share * max(0, self.position_cap - self.positions))
 
     def _result(self, family: Family, lower: int, upper: int, letter: str | None) -> ValueResult:
         return ValueResult(
@@ -459,17 +490,18 @@ _PARENT: ValueSearch | None = None  # inherited by forked workers: its table as 
 def _worker_init(words, chooser, limits, deadline, flag) -> None:
     global _WORKER
     _WORKER = _PARENT if _PARENT is not None else ValueSearch(words, chooser, limits)
-    _WORKER.deadline = deadline
     _WORKER.cancel = lambda: flag.value != 0
     _WORKER.positions = 0
 
 
 def _worker_task(task) -> tuple[int, bool | None, int]:
     """(letter, k) → (letter, proven?, positions searched); None when stopped."""
-    letter, families, k = task
+    letter, families, k, deadline, positions_left = task
     search = _WORKER
     assert search is not None
     before = search.positions
+    search.deadline = deadline
+    search.position_cap = None if positions_left is None else before + positions_left
     try:
         proven: bool | None = search.move_proves(_Move(letter, families), k)
     except SearchStopped:
@@ -505,7 +537,7 @@ class _RootPool:
         found: str | None = None
         stopped = False
         for letter, proven, positions in self.pool.imap_unordered(
-            _worker_task, [(m.letter, m.families, k) for m in moves]
+            _worker_task, [(m.letter, m.families, k, search.deadline, self._positions_left()) for m in moves]
         ):
             self.positions += positions
             if proven and found is None:
@@ -520,6 +552,10 @@ class _RootPool:
             raise SearchStopped("limit reached in a worker")
         search._store(self.family, lower=k + 1)
         return None
+
+    def _positions_left(self) -> int | None:
+        cap = self.search.position_cap
+        return None if cap is None else max(0, cap - self.search.positions - self.positions)
 
     def close(self) -> int:
         self.pool.terminate()
