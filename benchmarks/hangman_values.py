@@ -54,7 +54,8 @@ def markdown(rows: list[dict], seconds: dict) -> list[str]:
     ]
     for row in sorted(rows, key=lambda r: r["length"]):
         n = row["length"]
-        commands = f"{command(n, 'greedy', seconds['greedy'])}, {command(n, 'optimal', seconds['optimal'])}"
+        limits = row.get("limits", seconds)
+        commands = f"{command(n, 'greedy', limits['greedy'])}, {command(n, 'optimal', limits['optimal'])}"
         lines.append(
             f"| {n} | {row['words']:,} | {cell(row, 'greedy')} | {cell(row, 'optimal')} | {row['split']} | {commands} |"
         )
@@ -112,6 +113,7 @@ def main(argv=None) -> int:
                 except NotFoundError:
                     continue
                 row["seconds"] = round(time.perf_counter() - started, 1)
+                row["limits"] = seconds
                 done[n] = row
                 with out.open("a") as handle:
                     handle.write(json.dumps(row) + "\n")

@@ -199,11 +199,20 @@ class ValueSearch:
         """(mask, bitset of the words with ``letter`` at exactly those positions), largest first."""
         table = self._bitsets[letter]
         if table is None:
-            groups: dict[int, int] = {}
+            groups: dict[int, list[int]] = {}
             for w, m in enumerate(self.masks[letter]):
-                groups[m] = groups.get(m, 0) | (1 << w)
-            table = self._bitsets[letter] = sorted(groups.items(), key=lambda item: -item[1].bit_count())
+                groups.setdefault(m, []).append(w)
+            table = self._bitsets[letter] = sorted(
+                ((m, self._bitset(ids)) for m, ids in groups.items()), key=lambda item: -item[1].bit_count()
+            )
         return table
+
+    def _bitset(self, ids: list[int]) -> int:
+        """The bitset of word ids (built in a bytearray: OR-ing big ints one by one is quadratic)."""
+        raw = bytearray((len(self.words) + 7) // 8)
+        for w in ids:
+            raw[w >> 3] |= 1 << (w & 7)
+        return int.from_bytes(raw, "little")
 
     def _bit_split(self, family: int, letter: int) -> list[tuple[int, int, int]]:
         """(size, mask, bitset) of the non-empty families of a bitset family."""
@@ -614,6 +623,16 @@ class FamilyChoice:
     words: list[str]
     exact: bool
     misses: int | None  # misses the guesser still needs from here (guess included), when exact
+
+
+def greedy_family(words: Sequence[str], letter: str) -> FamilyChoice:
+    """The greedy (CS106L) chooser's family of ``words`` after ``letter``, without any search."""
+    split: dict[int, list[str]] = {}
+    for word in words:
+        split.setdefault(sum(1 << i for i, ch in enumerate(word) if ch == letter), []).append(word)
+    length = len(words[0]) if words else 0
+    mask = min(split, key=lambda m: (-len(split[m]), _reverse_bits(m, length)))
+    return FamilyChoice(mask, split[mask], False, None)
 
 
 def optimal_family(words: Sequence[str], letter: str, limits: Limits | None = None) -> FamilyChoice:

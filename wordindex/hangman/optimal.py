@@ -22,13 +22,24 @@ from dataclasses import dataclass
 
 from ..index import Index
 from .choosers import EvilChooser, EvilStep
-from .exact import Limits, Opponent, ValueResult, best_letter, check_opponent, optimal_family, value
+from .exact import (
+    Limits,
+    Opponent,
+    ValueResult,
+    best_letter,
+    check_opponent,
+    greedy_family,
+    optimal_family,
+    value,
+)
 from .queries import count_words_of_length, family_words, letter_counts
 from .state import NoCandidateError, Position
 
 #: The optimal guesser's and chooser's budget per answer: positions searched (deterministic) and a
-#: wall-clock cap (only a very slow machine reaches it first). Past it they fall back to a heuristic.
-ANSWER_LIMITS = Limits(seconds=3.0, positions=20_000)
+#: wall-clock cap (only a slow or loaded machine reaches it first). Past it they fall back to a heuristic.
+ANSWER_LIMITS = Limits(seconds=2.0, positions=20_000)
+#: Families larger than this are not searched at all (none of them is solved within the budget).
+ANSWER_MAX_WORDS = 5_000
 
 
 def length_words(index: Index, length: int) -> list[str]:
@@ -101,8 +112,9 @@ def optimal_guess(
         raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}")
     frequencies = unguessed_weights(counts.occurrences, position.guessed)
     words = family_words(index, position)
-    choice = best_letter(words, opponent, position.guessed, limits or ANSWER_LIMITS)
-    if choice.exact:
+    searched = limits is not None or len(words) <= ANSWER_MAX_WORDS
+    choice = best_letter(words, opponent, position.guessed, limits or ANSWER_LIMITS) if searched else None
+    if choice is not None and choice.exact:
         letter = choice.letter or NO_GUESS
         return OptimalGuess(letter, counts.candidates, frequencies, True, choice.upper, opponent)
     letter = next_guess(index, position, "split").letter
@@ -124,7 +136,10 @@ class OptimalChooser(EvilChooser):
         """Split the family by ``letter`` and keep the family worth the most misses; its occurrences."""
         letter = self._check(letter)
         words = family_words(self.index, self.position)
-        choice = optimal_family(words, letter, self.limits)
+        if len(words) <= ANSWER_MAX_WORDS:
+            choice = optimal_family(words, letter, self.limits)
+        else:
+            choice = greedy_family(words, letter)
         self.position = self.position.after(letter, choice.mask)
         self.family_size = len(choice.words)
         self.guesses.append(letter)
