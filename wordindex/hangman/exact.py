@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from enum import StrEnum
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -287,7 +288,7 @@ class ValueSearch:
                 common &= self.held[w]
             wanted = common if hits_only else present
         moves: list[_Move] = []
-        seen: set = set()
+        seen: set[frozenset[tuple[bool, Family]]] = set()
         greedy = self.chooser is Opponent.GREEDY
         for j in range(26):
             if not wanted >> j & 1:
@@ -496,14 +497,14 @@ _WORKER: ValueSearch | None = None
 _PARENT: ValueSearch | None = None  # inherited by forked workers: its table as the pool starts
 
 
-def _worker_init(words, chooser, limits, deadline, flag) -> None:
+def _worker_init(words: list[str], chooser: Opponent, limits: Limits, flag: Any) -> None:
     global _WORKER
     _WORKER = _PARENT if _PARENT is not None else ValueSearch(words, chooser, limits)
     _WORKER.cancel = lambda: flag.value != 0
     _WORKER.positions = 0
 
 
-def _worker_task(task) -> tuple[int, bool | None, int]:
+def _worker_task(task: tuple[int, Split, int, float | None, int | None]) -> tuple[int, bool | None, int]:
     """(letter, k) → (letter, proven?, positions searched); None when stopped."""
     letter, families, k, deadline, positions_left = task
     search = _WORKER
@@ -534,7 +535,7 @@ class _RootPool:
         self.pool = context.Pool(
             jobs,
             initializer=_worker_init,
-            initargs=(list(search.words), search.chooser, search.limits, search.deadline, self.flag),
+            initargs=(list(search.words), search.chooser, search.limits, self.flag),
         )
         _PARENT = None
         self.positions = 0
@@ -578,7 +579,11 @@ def default_jobs() -> int:
 
 # ---- the small surface the game pieces use ------------------------------------------------------------
 def value(
-    words: Sequence[str], chooser: Opponent | str, limits: Limits | None = None, jobs: int = 1, on_progress=None
+    words: Sequence[str],
+    chooser: Opponent | str,
+    limits: Limits | None = None,
+    jobs: int = 1,
+    on_progress: Callable[[str], None] | None = None,
 ) -> ValueResult:
     """The value of the list ``words`` (one length) against ``chooser``, or bounds within ``limits``."""
     search = ValueSearch(list(words), check_opponent(chooser), limits or Limits(), on_progress)
@@ -596,7 +601,7 @@ class LetterChoice:
 
 
 def best_letter(
-    words: Sequence[str], chooser: Opponent | str, guessed=(), limits: Limits | None = None
+    words: Sequence[str], chooser: Opponent | str, guessed: Collection[str] = (), limits: Limits | None = None
 ) -> LetterChoice:
     """A letter achieving the value of ``words`` against ``chooser`` (``exact``), or, when ``limits``
     stop the search first, None with the bounds (the caller falls back to a heuristic).

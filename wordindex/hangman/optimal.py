@@ -55,10 +55,10 @@ class LengthValue:
     length: int
     result: ValueResult
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, object]:
         """The JSON of ``hangman-value``: bounds only when not exact."""
         r = self.result
-        report: dict = {
+        report: dict[str, object] = {
             "length": self.length,
             "words": r.words,
             "chooser": r.chooser.value,
@@ -94,7 +94,7 @@ class OptimalGuess:
 
     letter: str
     candidates: int
-    frequencies: dict
+    frequencies: dict[str, int]
     exact: bool
     misses: int | None  # the position's value when exact
     chooser: Opponent
