@@ -39,8 +39,8 @@ import os
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 from enum import StrEnum
+from typing import Any
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
