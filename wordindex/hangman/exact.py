@@ -423,6 +423,8 @@ class ValueSearch:
             if heuristic:
                 upper, letter = self.heuristic_bound(family)
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
+            if self.chooser is Opponent.GREEDY:
+                lower, upper, letter = self.greedy_shortest_line(family, upper, letter)
             parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
             pool = _RootPool(self, family, jobs) if parallel else None
             limited = full != (None, None)
@@ -459,6 +461,46 @@ class ValueSearch:
             if pool:
                 self.positions += pool.close()
         return self._result(family, lower, upper, letter)
+
+    def greedy_shortest_line(self, family: Family, upper: int, letter: str | None) -> tuple[int, int, str | None]:
+        """Against greedy every answer is fixed: the value is a shortest path with the misses as edge
+        costs, found by a 0-1 breadth-first search (hits to the front of the queue, misses to the back),
+        each position expanded once. Returns (lower, upper, first letter); the lower bound is the
+        misses of the last position taken from the queue (none with fewer finished), kept on a stop.
+        """
+        from collections import deque
+
+        best: dict[Family, tuple[int, str | None]] = {family: (0, None)}
+        queue: deque[tuple[int, Family]] = deque([(0, family)])
+        lower = 0
+        try:
+            while queue:
+                misses, position = queue.popleft()
+                if best[position][0] < misses:
+                    continue  # reached again with fewer misses since it was queued
+                lower = misses
+                if size(position) <= 1:
+                    return misses, misses, best[position][1]
+                if misses >= upper:
+                    return upper, upper, letter
+                self._tick()
+                if len(best) > TABLE_LIMIT:
+                    raise SearchStopped("memory limit")
+                first = best[position][1]
+                for move in self.moves(position):
+                    mask, child = move.families[0]
+                    cost = misses + (mask == 0)
+                    known = best.get(child)
+                    if known is None or cost < known[0]:
+                        best[child] = (cost, first or LETTERS[move.letter])
+                        if mask == 0:
+                            queue.append((cost, child))
+                        else:
+                            queue.appendleft((cost, child))
+        except SearchStopped as stop:
+            self._say(f"stopped ({stop}): {lower} to {upper} misses")
+            return lower, upper, letter
+        return upper, upper, letter  # not reached: a position of two words or more always has a move
 
     def _limit_share(self, share: float) -> None:
         """Limit the search to ``share`` of the time and positions left."""
