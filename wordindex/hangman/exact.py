@@ -11,7 +11,9 @@ finishes without missing), when the guesser plays best and the chooser plays
   ties), or
 * ``optimal``: any family; the chooser maximises the misses (minimax).
 
-The search (``ValueSearch``) is an iterative-deepening proof search: ``proves(S, k)``
+Against ``greedy`` every answer is fixed and the value is a shortest path, found by a 0-1
+breadth-first search over positions (``greedy_shortest_line``). Against ``optimal`` the
+search (``ValueSearch``) is an iterative-deepening proof search: ``proves(S, k)``
 answers "can the guesser finish ``S`` with at most ``k`` misses?" by finding one
 letter all of whose families (against ``greedy``: its one family) are proven
 with the misses left, or by refuting every letter. Both answers are stored in
