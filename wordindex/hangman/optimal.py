@@ -37,7 +37,7 @@ from .state import NoCandidateError, Position
 
 #: The optimal guesser's and chooser's budget per answer: positions searched (deterministic) and a
 #: wall-clock cap (only a slow or loaded machine reaches it first). Past it they fall back to a heuristic.
-ANSWER_LIMITS = Limits(seconds=2.0, positions=20_000)
+ANSWER_LIMITS = Limits(seconds=10.0, positions=10_000)
 #: Families larger than this are not searched at all (none of them is solved within the budget).
 ANSWER_MAX_WORDS = 5_000
 
