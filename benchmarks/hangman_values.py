@@ -40,11 +40,17 @@ def command(length: int, chooser: str, seconds: float | None) -> str:
     return f"`wordindex hangman-value -n {length} -c {chooser}{limit}`"
 
 
+def bounds(report: dict) -> tuple[int, int]:
+    return (report["misses"], report["misses"]) if report["exact"] else (report["lower"], report["upper"])
+
+
 def cell(row: dict, chooser: str) -> str:
-    value = row[chooser]
-    if value["exact"]:
-        return str(value["misses"])
-    return f"{value['lower']}–{value['upper']}"
+    """The value, or its bounds; the optimal chooser's value is never below the greedy one, so each
+    column's bounds are tightened by the other's (optimal lower >= greedy lower, greedy upper <= optimal
+    upper)."""
+    (g_low, g_high), (o_low, o_high) = bounds(row["greedy"]), bounds(row["optimal"])
+    low, high = (g_low, min(g_high, o_high)) if chooser == "greedy" else (max(o_low, g_low), o_high)
+    return str(low) if low == high else f"{low}–{high}"
 
 
 def markdown(rows: list[dict], seconds: dict) -> list[str]:
