@@ -85,11 +85,16 @@ def test_guess_optimal_bad_against_is_exit_2(run_cli, nine_db):
 
 
 def test_solve_with_the_optimal_guesser_needs_at_most_the_value(run_cli, small_index):
-    for word in ["cool", "good", "hope"]:
-        result = run_cli(["solve", word, "-s", "optimal", "--lives", 3, "--json"], db=small_index)
+    # Against the optimal chooser the value of the 30 four-letter words is 4 misses: whatever word is
+    # held, a guesser playing for that value never misses a fifth time. (Against greedy the guarantee
+    # holds only for the greedy chooser's answers, not for any word.)
+    for word in ["cool", "good", "hope", "ally", "else", "ibex"]:
+        result = run_cli(
+            ["solve", word, "-s", "optimal", "--against", "optimal", "--lives", 5, "--json"], db=small_index
+        )
         assert result.exit_code == 0, result.stderr
         report = json.loads(result.stdout)
-        assert report["won"] and report["wrong"] <= 2  # the greedy value of the length
+        assert report["won"] and report["wrong"] <= 4
 
 
 def test_evil_with_the_optimal_chooser_marks_each_step_exact(run_cli, nine_db):
