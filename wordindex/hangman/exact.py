@@ -425,11 +425,16 @@ class ValueSearch:
             if heuristic:
                 upper, letter = self.heuristic_bound(family)
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
+            limited = full != (None, None)
             if self.chooser is Opponent.GREEDY:
+                # breadth first for the lower bound (half the budget); the proofs below find the line
+                # depth first, which is quicker once the lower bound has reached the value
+                if limited:
+                    self._limit_share(0.5)
                 lower, upper, letter = self.greedy_shortest_line(family, upper, letter)
+                self.deadline, self.position_cap = full
             parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
             pool = _RootPool(self, family, jobs) if parallel else None
-            limited = full != (None, None)
             if limited:
                 self._limit_share(0.5)
             try:
