@@ -47,9 +47,10 @@ def bounds(report: dict) -> tuple[int, int]:
 def cell(row: dict, chooser: str) -> str:
     """The value, or its bounds; the optimal chooser's value is never below the greedy one, so each
     column's bounds are tightened by the other's (optimal lower >= greedy lower, greedy upper <= optimal
-    upper)."""
+    upper), and ``split``'s line against the greedy chooser is one more upper bound of the greedy value."""
     (g_low, g_high), (o_low, o_high) = bounds(row["greedy"]), bounds(row["optimal"])
-    low, high = (g_low, min(g_high, o_high)) if chooser == "greedy" else (max(o_low, g_low), o_high)
+    g_high = min(g_high, o_high, row["split"])
+    low, high = (g_low, g_high) if chooser == "greedy" else (max(o_low, g_low), o_high)
     return str(low) if low == high else f"{low}–{high}"
 
 
