@@ -220,3 +220,11 @@ def test_mixed_lengths_and_unknown_choosers_are_refused():
     with pytest.raises(UsageError, match="unknown chooser"):
         value(["ab"], "kind")
     assert exact.check_opponent("evil") is Opponent.GREEDY
+
+
+@pytest.mark.parametrize("chooser", ["greedy", "optimal"])
+def test_one_letter_words_need_25_misses(chooser):
+    # No letter is shared: each guess isolates one word and the chooser answers with the miss.
+    result = value(list(LETTERS), chooser)
+    assert (result.exact, result.misses) == (True, 25)
+    assert value(["a", "b", "c"], chooser).misses == brute_value(("a", "b", "c"), chooser) == 2

@@ -315,6 +315,19 @@ class ValueSearch:
             self._moves_cache[(family, hits_only)] = moves
         return moves
 
+    def disjoint_value(self, family: Family) -> int | None:
+        """``len - 1`` when no letter is held by two words of the family (each guess then isolates at
+        most one word and the chooser, greedy or not, answers with the miss: the one-letter words), else
+        None. Only small families can be so (a word holds a letter; there are 26)."""
+        if isinstance(family, int) or len(family) > 26:
+            return None
+        seen = 0
+        for w in family:
+            if seen & self.held[w]:
+                return None
+            seen |= self.held[w]
+        return len(family) - 1
+
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:
         if size(family) <= 1:
@@ -351,6 +364,9 @@ class ValueSearch:
                 return True
             if entry[0] > k:
                 return False
+        disjoint = self.disjoint_value(family)
+        if disjoint is not None:
+            return disjoint <= k
         self._tick()
         hits_only = k == 0 and self.chooser is Opponent.OPTIMAL
         moves = self.moves(family, hits_only)
@@ -419,6 +435,10 @@ class ValueSearch:
         if size(family) <= 1:
             return self._result(family, 0, 0, None)
         lower, upper, letter = self.lower(family), min(size(family) - 1, 25), None
+        disjoint = self.disjoint_value(family)
+        if disjoint is not None:
+            held = self.held[self.ids(family)[0]]  # a letter of one word: it isolates that word, a miss
+            return self._result(family, disjoint, disjoint, LETTERS[(held & -held).bit_length() - 1])
         pool = None
         full = (self.deadline, self.position_cap)
         try:
