@@ -29,6 +29,7 @@ def guess(
         help="Letters guessed so far, e.g. eo: all of them or only the wrong ones (revealed letters count as guessed).",
     ),
     strategy: str = options.STRATEGY,
+    against: str = options.AGAINST,
     json_output: bool = options.JSON,
 ) -> None:
     """Suggest the next letter for a hangman pattern; exit 1 with ? if no letter is left.
@@ -38,7 +39,7 @@ def guess(
     from wordindex import reports
 
     with context.open_index(ctx) as index:
-        result = reports.guess(index, pattern, guessed, strategy)
+        result = reports.guess(index, pattern, guessed, strategy, against)
     if json_output:
         emit_json(result)
     else:
@@ -47,7 +48,13 @@ def guess(
         words = plural(result["candidates"], "candidate word")
         note(f"no letter left to guess: every letter of the {words} was guessed")
         raise typer.Exit(1)
-    if not json_output:
+    if not json_output and result["strategy"] == "optimal":
+        if result["exact"]:
+            value = f"the position's value against {result['against']}: {result['misses']} misses"
+            note(f"optimal: {result['guess']} ({value})")
+        else:
+            note(f"optimal: {result['guess']} is split's letter (too large to solve within the answer budget)")
+    elif not json_output:
         weight = result["frequencies"][result["guess"]]
         unit = "words contain it" if result["strategy"] == "containing" else "occurrences"
         words = plural(result["candidates"], "candidate word")
@@ -61,6 +68,13 @@ def evil(
         None, "--guessed", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
     ),
     old_guesses: str = options.alias("--guesses"),
+    chooser_kind: str = typer.Option(
+        "greedy",
+        "--chooser",
+        "-c",
+        metavar="greedy|optimal",
+        help="greedy: the CS106L chooser (largest family); optimal: the family forcing the most misses.",
+    ),
     difficulty: str = difficulty_option(),
     allow_vulgar: bool = allow_vulgar_option("the family kept"),
     json_output: bool = options.JSON,
@@ -78,12 +92,13 @@ def evil(
     if letters is None:
         raise UsageError("give the letters guessed, in order: --guessed LETTERS (e.g. --guessed eotdc)")
     with context.open_index(ctx) as index:
-        result = reports.evil(index, length, letters, difficulty, allow_vulgar)
+        result = reports.evil(index, length, letters, difficulty, allow_vulgar, chooser_kind)
     if json_output:
         emit_json(result)
         return
     for s in result["steps"]:
-        out(f"{s['letter']}  {s['occurrences']}  {s['pattern']}  {plural(s['family_size'], 'word')}")
+        fallback = "  (greedy family: too large to solve within the answer budget)" if s.get("exact") is False else ""
+        out(f"{s['letter']}  {s['occurrences']}  {s['pattern']}  {plural(s['family_size'], 'word')}{fallback}")
     out(" ".join(result["words"]))
 
 
@@ -92,6 +107,7 @@ def solve(
     word: str = typer.Argument(..., metavar="WORD", help="The word the guesser must find (it must be in the index)."),
     strategy: str = options.STRATEGY,
     lives: int = options.LIVES,
+    against: str = options.AGAINST,
     json_output: bool = options.JSON,
 ) -> None:
     """Let a guesser play against a known WORD; exit 1 if it loses.
@@ -102,7 +118,7 @@ def solve(
     from wordindex import reports
 
     with context.open_index(ctx) as index:
-        result = reports.solve(index, word, strategy, lives)
+        result = reports.solve(index, word, strategy, lives, against)
     if json_output:
         emit_json(result)
     else:
@@ -203,7 +219,11 @@ def _ask_number(prompt: str, check: Any, refusal: str) -> int:
 def play_hangman(
     ctx: typer.Context,
     chooser: str = typer.Option(
-        "evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."
+        "evil",
+        "--chooser",
+        "-c",
+        metavar="evil|random|optimal",
+        help="Who holds the word: evil (never commits, largest family), random, or optimal (the most misses).",
     ),
     seed: int = typer.Option(
         None, "--seed", metavar="S", help="Random seed (which word random picks; which word evil names at the end)."

@@ -12,7 +12,7 @@ import typer
 
 T = TypeVar("T")
 
-STRATEGY_NAMES = "naive, pattern, paga, containing, split"
+STRATEGY_NAMES = "naive, pattern, paga, containing, split, optimal"
 RULES_HELP = (
     "Scoring rules: 'official' (3+ letters; 3-4 → 1, 5 → 2, 6 → 3, 7 → 5, 8+ → 11) or "
     "'simple' (CS106B: 4+ letters, 1 point per letter beyond 3)."
@@ -38,3 +38,11 @@ def alias(*names: str) -> Any:
 def pick(value: T | None, old: T) -> T:
     """The canonical option's value, else the old name's (or a default)."""
     return value if value is not None else old
+
+
+AGAINST = typer.Option(
+    None,
+    "--against",
+    metavar="greedy|optimal",
+    help="The chooser the optimal strategy plays against: greedy (the evil chooser, default) or optimal.",
+)

@@ -7,11 +7,11 @@ import random
 import sqlite3
 
 import pytest
-from wordindex.hangman.game import HangmanGame, make_chooser
 
 from wordindex.dictionary import read_dictionary
 from wordindex.errors import DictionaryError, NoLevelsError, UsageError
-from wordindex.hangman.choosers import EvilChooser, RandomChooser
+from wordindex.hangman.choosers import EvilChooser, RandomChooser, make_chooser
+from wordindex.hangman.session import HangmanSession
 from wordindex.index import open_index
 from wordindex.levels import Difficulty, LevelRange, WordPool, parse_levels
 from wordindex.lookup import describe_words, index_info, words_matching
@@ -159,6 +159,8 @@ def test_a_level_asked_of_an_index_without_levels_is_a_usage_error(plain):
     with open_index(plain) as index:
         with pytest.raises(NoLevelsError) as raised:
             make_chooser(index, "random", 4, seed=1, pool=WordPool(parse_levels("easy")))
+        with pytest.raises(NoLevelsError):
+            HangmanSession.create(index, chooser="evil", length=4, seed=1, difficulty="easy")
         assert raised.value.exit_code == 2
         # without a level option the plain index plays as before
         assert RandomChooser(index, 4, seed=1).word in {"cool", "good", "hope", "damn"}
@@ -171,15 +173,16 @@ def test_secret_words_over_many_seeded_games_come_from_the_level(bundled_index, 
     rng = random.Random(f"{kind}-{difficulty.value}")
     seen = set()
     with open_index(bundled_index) as index:
-        pool = WordPool(difficulty.levels)
         for seed in range(60):
             length = rng.choice([3, 4, 5, 6, 7, 8])
-            game = HangmanGame(make_chooser(index, kind, length, seed, pool), 6)
+            game = HangmanSession.create(
+                index, chooser=kind, length=length, lives=6, seed=seed, difficulty=difficulty.value
+            )
             letters = list("etaoinshrdlucmfwypvbgkjqxz")
             rng.shuffle(letters)
             while not game.over:
-                game.guess(letters.pop())
-            seen.add(game.answer)
+                game.move(letters.pop())
+            seen.add(game.answer())
     for word in seen:
         level, vulgar = bundled_entries[word]
         assert low <= level <= high, (word, level)

@@ -14,8 +14,8 @@ def test_words_and_check(nine):
     assert reports.words(nine, "----", "e") == {"count": 3, "words": ["ally", "cool", "good"]}
     assert reports.words(nine, "----", limit=1) == {"count": 9, "words": ["ally"]}
     assert reports.check(nine, ["cool", "XYZZY"]) == [
-        {"word": "cool", "valid": True},
-        {"word": "xyzzy", "valid": False},
+        {"word": "cool", "valid": True, "level": None, "vulgar": False},
+        {"word": "xyzzy", "valid": False, "level": None, "vulgar": False},
     ]
     assert reports.check(nine, ["co"], prefix=True) == [{"prefix": "co", "valid": True}]
 

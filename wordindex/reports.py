@@ -109,52 +109,96 @@ def words(
 # -- hangman ---------------------------------------------------------------
 
 
-def guess(index: Index, pattern: str, guessed: str | None = None, strategy: str | None = None) -> JSON:
-    """``wordindex guess``: the next letter (``?`` when none is left) and what it was chosen from."""
-    from .hangman.guessers import DEFAULT_STRATEGY, check_strategy, next_guess
+def guess(
+    index: Index,
+    pattern: str,
+    guessed: str | None = None,
+    strategy: str | None = None,
+    against: str | None = None,
+) -> JSON:
+    """``wordindex guess``: the next letter (``?`` when none is left) and what it was chosen from.
+
+    The ``optimal`` strategy adds ``against`` (the chooser it assumes), ``exact`` (whether the
+    letter is proven value-achieving) and ``misses`` (the position's value when exact).
+    """
+    from .hangman.exact import check_opponent
+    from .hangman.guessers import DEFAULT_STRATEGY, Strategy, check_strategy, next_guess
     from .hangman.state import parse_position
 
     chosen = check_strategy(strategy or DEFAULT_STRATEGY)
+    opponent = check_opponent(against or "greedy").value
     position = parse_position(pattern, guessed)
-    result = next_guess(index, position, chosen)
-    return {
+    result = next_guess(index, position, chosen, opponent)
+    report: JSON = {
         "guess": result.letter,
         "strategy": str(result.strategy),
         "candidates": result.candidates,
         "frequencies": result.frequencies,
     }
+    if chosen is Strategy.OPTIMAL:
+        report.update({"against": opponent, "exact": result.exact, "misses": result.misses})
+    return report
 
 
-def evil(index: Index, length: int, guessed: str, difficulty: str | None = None, allow_vulgar: bool = False) -> JSON:
+def evil(
+    index: Index,
+    length: int,
+    guessed: str,
+    difficulty: str | None = None,
+    allow_vulgar: bool = False,
+    chooser: str | None = None,
+) -> JSON:
     """``wordindex evil``: the evil chooser's answer to each guess, and the family left.
 
     ``difficulty`` and ``allow_vulgar`` choose the words the chooser may keep, as in a game.
+    ``chooser`` is ``greedy`` (CS106L's, the default) or ``optimal`` (the family forcing the
+    most misses; each step then says whether its choice was ``exact``).
     """
     from .hangman.choosers import EvilChooser
+    from .hangman.exact import Opponent, check_opponent
+    from .hangman.optimal import OptimalChooser
     from .hangman.session import word_pool
     from .hangman.state import check_length, parse_guess_sequence
 
     check_length(length)
+    optimal = check_opponent(chooser or "greedy") is Opponent.OPTIMAL
     letters = parse_guess_sequence(guessed, "guesses")
-    chooser = EvilChooser(index, length, pool=word_pool(difficulty, allow_vulgar))
+    pool = word_pool(difficulty, allow_vulgar)
+    replay = OptimalChooser(index, length, pool=pool) if optimal else EvilChooser(index, length, pool=pool)
     for letter in letters:
-        chooser.guess(letter)
+        replay.guess(letter)
+    exact: list[bool | None] = (
+        list(replay.exact_steps) if isinstance(replay, OptimalChooser) else [None] * len(replay.steps)
+    )
     return {
         "steps": [
-            {"letter": s.letter, "occurrences": s.occurrences, "pattern": s.pattern, "family_size": s.family_size}
-            for s in chooser.steps
+            {
+                "letter": s.letter,
+                "occurrences": s.occurrences,
+                "pattern": s.pattern,
+                "family_size": s.family_size,
+                **({"exact": e} if optimal else {}),
+            }
+            for s, e in zip(replay.steps, exact, strict=True)
         ],
-        "words": chooser.words(),
+        "words": replay.words(),
     }
 
 
-def solve(index: Index, word: str, strategy: str | None = None, lives: int | None = None) -> JSON:
-    """``wordindex solve``: a guesser plays against a known word; its guesses and whether it won."""
+def solve(
+    index: Index, word: str, strategy: str | None = None, lives: int | None = None, against: str | None = None
+) -> JSON:
+    """``wordindex solve``: a guesser plays against a known word; its guesses and whether it won.
+
+    ``against`` is the chooser the ``optimal`` strategy assumes (greedy or optimal).
+    """
+    from .hangman.exact import check_opponent
     from .hangman.guessers import DEFAULT_STRATEGY
     from .hangman.solver import DEFAULT_LIVES
     from .hangman.solver import solve as run_solver
 
-    result = run_solver(index, word, strategy or DEFAULT_STRATEGY, DEFAULT_LIVES if lives is None else lives)
+    opponent = check_opponent(against or "greedy").value
+    result = run_solver(index, word, strategy or DEFAULT_STRATEGY, DEFAULT_LIVES if lives is None else lives, opponent)
     return {
         "word": result.word,
         "won": result.won,

@@ -39,6 +39,8 @@ def test_evil_game_follows_the_cs106l_families_and_resumes_mid_game(nine, saved)
         "misses": 1,
         "word": None,
         "ended": False,
+        "difficulty": None,
+        "allow_vulgar": False,
     }
     again = resume_session(nine, state)
     assert isinstance(again, HangmanSession)

@@ -28,10 +28,12 @@ from .state import Position, blank_position, check_letter
 
 
 class ChooserKind(StrEnum):
-    """Who holds the word: ``evil`` never commits, ``random`` picks one word and keeps it."""
+    """Who holds the word: ``evil`` never commits (largest family), ``random`` picks one word and keeps it,
+    ``optimal`` never commits and keeps the family that forces the most misses."""
 
     EVIL = "evil"
     RANDOM = "random"
+    OPTIMAL = "optimal"
 
 
 def check_chooser(name: str | None) -> ChooserKind:
@@ -218,8 +220,13 @@ def make_chooser(
     word: str | None = None,
     pool: WordPool | None = DEFAULT_POOL,
 ) -> Chooser:
-    """An ``evil`` or ``random`` chooser for words of ``length`` (named errors for bad lengths)."""
-    if check_chooser(kind) is ChooserKind.EVIL:
+    """An ``evil``, ``random`` or ``optimal`` chooser for words of ``length`` (named errors for bad lengths)."""
+    chosen = check_chooser(kind)
+    if chosen is ChooserKind.OPTIMAL:
+        from .optimal import OptimalChooser
+
+        return OptimalChooser(index, length, seed, position, pool)
+    if chosen is ChooserKind.EVIL:
         return EvilChooser(index, length, seed, position, pool)
     return RandomChooser(index, length, seed, position, word, pool)
 

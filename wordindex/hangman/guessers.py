@@ -44,6 +44,7 @@ class Strategy(StrEnum):
     PAGA = "paga"
     CONTAINING = "containing"
     SPLIT = "split"
+    OPTIMAL = "optimal"
 
 
 DEFAULT_STRATEGY = Strategy.PAGA
@@ -79,6 +80,8 @@ class Guess:
     strategy: Strategy
     candidates: int
     frequencies: dict[str, int]  # unguessed letter -> weight, positive weights only, alphabetical
+    exact: bool | None = None  # optimal: the letter is proven value-achieving (False: split's, budget exceeded)
+    misses: int | None = None  # optimal, exact: the position's value against the chooser assumed
 
     @property
     def found(self) -> bool:
@@ -234,9 +237,19 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
     return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
 
 
-def next_guess(index: Index, position: Position, strategy: str | Strategy = DEFAULT_STRATEGY) -> Guess:
-    """The guesser's next letter for ``position`` (NoCandidateError if no word fits)."""
+def next_guess(
+    index: Index, position: Position, strategy: str | Strategy = DEFAULT_STRATEGY, chooser: str = "greedy"
+) -> Guess:
+    """The guesser's next letter for ``position`` (NoCandidateError if no word fits).
+
+    ``chooser`` (greedy or optimal) is the chooser the ``optimal`` strategy plays against.
+    """
     strategy = check_strategy(strategy)
+    if strategy is Strategy.OPTIMAL:
+        from .optimal import optimal_guess
+
+        found = optimal_guess(index, position, chooser)
+        return Guess(found.letter, strategy, found.candidates, found.frequencies, found.exact, found.misses)
     guessed = position.guessed
     if strategy is Strategy.NAIVE:
         counts = totals_counts(index, None)

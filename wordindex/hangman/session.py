@@ -233,11 +233,17 @@ class HangmanSession(Session):
             self.ended = True
         return Event("over", {"status": self.status.value, "pattern": self.pattern, "word": self.answer()})
 
-    def hint(self, strategy: str | Strategy = DEFAULT_STRATEGY) -> Guess:
-        """What a guesser would play now."""
-        return next_guess(self.index, self.position, check_strategy(strategy))
+    def hint(self, strategy: str | Strategy = DEFAULT_STRATEGY, against: str | None = None) -> Guess:
+        """What a guesser would play now.
 
-    def autoplay(self, strategy: str | Strategy = DEFAULT_STRATEGY) -> Iterator[Event]:
+        ``against`` is the chooser the ``optimal`` strategy assumes: by default
+        the optimal chooser when it is the one playing, else the greedy one.
+        """
+        if against is None:
+            against = "optimal" if self.chooser.kind is ChooserKind.OPTIMAL else "greedy"
+        return next_guess(self.index, self.position, check_strategy(strategy), against)
+
+    def autoplay(self, strategy: str | Strategy = DEFAULT_STRATEGY, against: str | None = None) -> Iterator[Event]:
         """Let ``strategy`` play to the end, one ``guess`` event per move.
 
         A guesser with no letter left (every letter of its candidates guessed)
@@ -245,7 +251,7 @@ class HangmanSession(Session):
         """
         chosen = check_strategy(strategy)
         while not self.over:
-            suggestion = self.hint(chosen)
+            suggestion = self.hint(chosen, against)
             if not suggestion.found:
                 yield Event("stuck", {"strategy": chosen.value, "pattern": self.pattern})
                 return

@@ -40,15 +40,22 @@ class SolveResult:
 
 
 def solve(
-    index: Index, word: str, strategy: str | Strategy = DEFAULT_STRATEGY, lives: int = DEFAULT_LIVES
+    index: Index,
+    word: str,
+    strategy: str | Strategy = DEFAULT_STRATEGY,
+    lives: int = DEFAULT_LIVES,
+    against: str = "greedy",
 ) -> SolveResult:
-    """Play ``strategy`` against ``word`` with ``lives`` wrong guesses to lose."""
+    """Play ``strategy`` against ``word`` with ``lives`` wrong guesses to lose.
+
+    ``against`` is the chooser the ``optimal`` strategy assumes (greedy or optimal).
+    """
     chosen = check_strategy(strategy)
     check_lives(lives)
     session = HangmanSession.create(index, chooser="random", word=word, lives=lives, seed=0)
     steps = [
         SolveStep(event["letter"], event["occurrences"], event["pattern"])
-        for event in session.autoplay(chosen)
+        for event in session.autoplay(chosen, against)
         if event.kind == "guess"
     ]
     won = session.status is GameStatus.WON

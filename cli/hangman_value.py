@@ -1,0 +1,81 @@
+"""``wordindex hangman-value``: the exact evil-hangman value of one word length.
+
+The search is ``wordindex.hangman.exact`` (reached through
+``wordindex.hangman.optimal.length_value``); this module only reads options and prints.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from . import context
+from .output import emit_json, note, out, stderr_is_terminal
+
+
+def hangman_value(
+    ctx: typer.Context,
+    length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
+    chooser: str = typer.Option(
+        "greedy",
+        "--chooser",
+        "-c",
+        metavar="greedy|optimal",
+        help="greedy: the CS106L evil chooser (alias evil); optimal: any family, the most misses.",
+    ),
+    seconds: float = typer.Option(
+        None, "--seconds", metavar="S", help="Stop after S seconds with the bounds proven (default: no limit)."
+    ),
+    max_positions: int = typer.Option(
+        None, "--max-positions", metavar="N", help="Stop after searching N positions with the bounds proven."
+    ),
+    jobs: int = typer.Option(None, "--jobs", metavar="N", help="Worker processes (default: up to 2 cores)."),
+    json_output: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """The fewest misses a perfect guesser needs on the words of one length (exact, or proven bounds).
+
+    The misses are counted until one word remains (the guesser then finishes without a miss); the lives
+    needed are one more. Against greedy the chooser keeps the largest family (CS106L's tie-break);
+    against optimal it may keep any. Example: wordindex hangman-value --length 12 --chooser optimal --seconds 60
+    """
+    from wordindex.errors import UsageError
+    from wordindex.hangman.exact import Limits, check_opponent, default_jobs
+    from wordindex.hangman.optimal import length_value
+    from wordindex.hangman.state import check_length
+
+    check_length(length)
+    opponent = check_opponent(chooser)
+    if seconds is not None and seconds <= 0:
+        raise UsageError(f"--seconds must be above 0, not {seconds}")
+    if max_positions is not None and max_positions < 1:
+        raise UsageError(f"--max-positions must be 1 or more, not {max_positions}")
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {jobs}")
+    progress = note if stderr_is_terminal() else None
+    with context.open_index(ctx) as index:
+        result = length_value(
+            index,
+            length,
+            opponent,
+            Limits(seconds=seconds, positions=max_positions),
+            jobs=jobs or default_jobs(),
+            on_progress=progress,
+        )
+    report = result.report()
+    if json_output:
+        emit_json(report)
+        return
+    found = (
+        f"{report['misses']} misses (exact)"
+        if report["exact"]
+        else f"{report['lower']} to {report['upper']} misses (bounds: a limit stopped the search)"
+    )
+    first = f"; first guess {report['first_guess']}" if report["first_guess"] else ""
+    out(
+        f"length {length}: {report['words']:,} words, {found} against the {report['chooser']} chooser{first} "
+        f"({report['positions']:,} positions, {report['seconds']:.1f} s)"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``hangman-value`` to the app."""
+    app.command(name="hangman-value")(hangman_value)
