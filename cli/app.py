@@ -10,7 +10,7 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, hangman, index_commands, play, wordgame
+from . import boggle, db_commands, hangman, index_commands, play, serve, wordgame
 from .context import AppState
 from .group import WordIndexGroup
 
@@ -50,7 +50,7 @@ def main_options(
     ctx.obj = AppState(db=db)
 
 
-for module in (index_commands, db_commands, play, hangman, boggle, wordgame):
+for module in (index_commands, db_commands, play, hangman, boggle, wordgame, serve):
     module.register(app)
 
 

@@ -1,0 +1,117 @@
+"""The game kinds the API serves, each over a library session: create, move, view.
+
+The web layer adds only what HTTP needs: the clock (``now``), which player
+is asking, and the board's full solution once a round is over. The game
+rules, the state and what a player may see are the sessions' own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from wordindex.errors import UsageError
+from wordindex.index import Index
+
+from .settings import Settings
+
+
+@dataclass(frozen=True)
+class Created:
+    state: dict[str, Any]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Moved:
+    state: dict[str, Any]
+    finished: bool
+    event: Any
+
+
+class GameKind(Protocol):
+    name: str
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created: ...
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
+
+    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]: ...
+
+
+def _options(options: dict[str, Any], allowed: dict[str, type | tuple[type, ...]]) -> dict[str, Any]:
+    """The options a kind knows, type-checked; an unknown option is refused by name."""
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise UsageError(f"unknown option {unknown[0]!r}; this game takes {', '.join(sorted(allowed)) or 'none'}")
+    checked = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        kinds = allowed[key]
+        if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+            raise UsageError(f"option {key!r} must be a {_kind_name(kinds)}, not {value!r}")
+        if not isinstance(value, kinds):
+            raise UsageError(f"option {key!r} must be a {_kind_name(kinds)}, not {value!r}")
+        checked[key] = value
+    return checked
+
+
+def _kind_name(kinds: type | tuple[type, ...]) -> str:
+    names = {int: "whole number", str: "string", bool: "true or false"}
+    items = kinds if isinstance(kinds, tuple) else (kinds,)
+    return " or ".join(names.get(k, k.__name__) for k in items)
+
+
+class BoggleKind:
+    """Timed Boggle rounds, one player or many (``wordindex.boggle.round``)."""
+
+    name = "boggle"
+    OPTIONS: dict[str, type | tuple[type, ...]] = {
+        "board": str,
+        "seed": int,
+        "size": int,
+        "dice": str,
+        "rules": str,
+        "min_length": int,
+        "seconds": int,
+        "multiplayer": bool,
+    }
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        from wordindex.boggle.round import BoggleRound, RoundSettings
+
+        round_ = BoggleRound.new(RoundSettings(**_options(options, self.OPTIONS)), now, settings.max_board_size)
+        return Created(round_.state(), False)
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.resume(state)
+        event = round_.move(move, index, now)
+        return Moved(round_.state(), round_.over(now), event)
+
+    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]:
+        from wordindex.boggle.lexicon import QueryOracle
+        from wordindex.boggle.round import BoggleRound
+        from wordindex.boggle.solver import solve
+
+        round_ = BoggleRound.resume(state)
+        solution = solve(QueryOracle(index), round_.board, round_.rules) if round_.over(now) else None
+        return round_.view(now, player, solution)
+
+    def next_round(self, state: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        """A new round with this round's size, dice, rules and clock, on a new board."""
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.new(BoggleRound.resume(state).next_settings(), now, settings.max_board_size)
+        return Created(round_.state(), False)
+
+
+KINDS: dict[str, GameKind] = {"boggle": BoggleKind()}
+
+
+def kind_named(name: Any) -> GameKind:
+    if not isinstance(name, str) or name not in KINDS:
+        raise UsageError(f'unknown game {name!r}: choose {", ".join(sorted(KINDS))} ("game" in the request)')
+    return KINDS[name]
