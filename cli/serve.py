@@ -38,7 +38,8 @@ def serve(
         "--cors-origin",
         envvar="WORDINDEX_CORS_ORIGINS",
         metavar="ORIGIN",
-        help="Let pages from ORIGIN (e.g. https://example.org) call the API; repeat for more. Default: none (CORS off).",
+        help="Let pages from ORIGIN (e.g. https://example.org) call the API; repeat for more. "
+        "Default: none (CORS off).",
         show_default=False,
     ),
 ) -> None:

@@ -85,9 +85,9 @@ def test_concurrent_moves_on_one_game_are_serialised(store_location):
         try:
             for i in range(5):
 
-                def apply(record):
+                def apply(record, tag=f"{k}.{i}"):
                     state = record.state
-                    return {"n": state["n"] + 1, "seen": [*state["seen"], f"{k}.{i}"]}, False, None
+                    return {"n": state["n"] + 1, "seen": [*state["seen"], tag]}, False, None
 
                 store.update(game.id, apply)
         except Exception as exc:  # pragma: no cover - reported below

@@ -91,7 +91,6 @@ def free_port() -> int:
 def live_server(index_factory) -> Iterator[str]:
     """A real server (uvicorn in a thread) on the test index; its base URL."""
     import uvicorn
-
     from wordindex.web.app import create_app
     from wordindex.web.settings import Settings
 

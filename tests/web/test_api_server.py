@@ -1,4 +1,4 @@
-"""The server around the API: health, readiness, bounds, CORS, settings, the page, and `serve` staying out of other commands."""
+"""The server around the API: health, readiness, bounds, CORS, settings, pages; `serve` stays out of other commands."""
 
 from __future__ import annotations
 
