@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -108,6 +109,24 @@ def live_server(index_factory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium under Playwright; the browser tests skip without it."""
+    from pathlib import Path as _Path
+
+    from .browser import ARGS, CHROMIUM
+
+    if not _Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs it (.ci/chromium.sh)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
 
 
 def games_file(location: Location) -> Path:
