@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -88,17 +89,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def live_server(index_factory) -> Iterator[str]:
-    """A real server (uvicorn in a thread) on the test index; its base URL."""
+@contextlib.contextmanager
+def serving(app: FastAPI) -> Iterator[str]:
+    """Run ``app`` under uvicorn on 127.0.0.1 and a free port, in a thread; yields the base URL."""
     import uvicorn
-    from wordindex.web.app import create_app
-    from wordindex.web.settings import Settings
 
-    location = parse_location(str(index_factory("web", WEB_WORDS)))
     port = free_port()
-    config = uvicorn.Config(create_app(Settings(index=location)), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -106,9 +103,22 @@ def live_server(index_factory) -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.fail("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(index_factory) -> Iterator[str]:
+    """A real server on the SQLite test index, for the browser tests; its base URL."""
+    from wordindex.web.app import create_app
+    from wordindex.web.settings import Settings
+
+    location = parse_location(str(index_factory("web", WEB_WORDS)))
+    with serving(create_app(Settings(index=location))) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

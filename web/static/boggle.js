@@ -190,7 +190,7 @@ async function submit(word) {
 }
 
 async function finish() {
-  const move = S.view.multiplayer ? {player: S.player, done: true} : {end: true};
+  const move = S.view.multiplayer ? {player: S.player, done: true} : {player: S.player, end: true};
   try { show((await api(`/api/games/${S.id}/moves`, {move})).state); } catch (error) { announce(error.message, "bad"); }
 }
 
@@ -239,6 +239,7 @@ function show(view) {
     $("players-line").textContent = "Players: " + (view.players.map((p) => `${p.name} (${p.words})`).join(", ") || "none yet");
   }
   for (const id of ["word", "done"]) $(id).disabled = view.over || !you;
+  $("entry").hidden = $("entry-help").hidden = view.over || !you;
   if (view.over) showResults(view);
 }
 
@@ -276,7 +277,7 @@ function showResults(view) {
   $("replay").href = `/boggle?${q}`;
   $("next-round").hidden = !view.multiplayer;
   if (view.next) $("next-round").textContent = "Go to the next round";
-  announce(`Time is up. ${view.you ? `You scored ${view.you.score}.` : ""}`);
+  announce(`The round is over. ${view.you ? `You scored ${view.you.score}.` : ""}`);
 }
 
 async function refresh() {
