@@ -108,7 +108,59 @@ class BoggleKind:
         return Created(round_.state(), False)
 
 
-KINDS: dict[str, GameKind] = {"boggle": BoggleKind()}
+class SessionKind:
+    """A game played through its library session (``wordindex.sessions``): hangman, the word game.
+
+    The move is the session's own (``"e"`` or ``{"letter": "e"}`` for hangman,
+    ``{"action": "play", "word": "c*ws"}`` for the word game); ``{"action": "end"}``
+    ends the game now. The answer's ``event`` is the session's Event.
+    """
+
+    def __init__(self, name: str, options: dict[str, type | tuple[type, ...]], bounds: dict[str, tuple[int, int]]):
+        self.name = name
+        self.options = options
+        self.bounds = bounds
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        from wordindex.sessions import create_session
+
+        checked = _options(options, self.options)
+        for key, (low, high) in self.bounds.items():
+            if key in checked and not low <= checked[key] <= high:
+                raise UsageError(f"option {key!r} must be {low} to {high} here, not {checked[key]}")
+        session = create_session(self.name, index, **checked)
+        return Created(session.state(), session.over)
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
+        from wordindex.sessions import resume_session
+
+        session = resume_session(index, state)
+        if isinstance(move, dict) and move.get("action") == "end":
+            event = session.end()
+        else:
+            event = session.move(move)
+        return Moved(session.state(), session.over, event.to_json())
+
+    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]:
+        from wordindex.sessions import resume_session
+
+        session = resume_session(index, state)
+        if self.name == "hangman" and session.over and state.get("chooser") == "evil":
+            # At the end of an evil game: the word it names, and how many were still possible.
+            view: dict[str, Any] = session.view(candidates=True)  # type: ignore[call-arg]
+            return view
+        return session.view()
+
+
+KINDS: dict[str, GameKind] = {
+    "boggle": BoggleKind(),
+    "hangman": SessionKind(
+        "hangman", {"chooser": str, "length": int, "lives": int, "seed": int}, {"length": (1, 63), "lives": (1, 26)}
+    ),
+    "wordgame": SessionKind(
+        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, 20)}
+    ),
+}
 
 
 def kind_named(name: Any) -> GameKind:
