@@ -74,8 +74,10 @@ async function start(settings) {
 }
 
 function settingsFromForm() {
-  return {length: Number($("length").value), lives: Number($("lives").value),
+  const settings = {length: Number($("length").value), lives: Number($("lives").value),
     chooser: document.querySelector("input[name=chooser]:checked").value};
+  if (params().get("seed")) settings.seed = Number(params().get("seed"));  // a replayable game
+  return settings;
 }
 
 async function open(id) {
@@ -95,7 +97,11 @@ function main() {
     }
   });
   $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(settingsFromForm()); });
-  $("again").addEventListener("click", () => start(JSON.parse(sessionStorage.getItem("wi-hangman") || "null") || settingsFromForm()));
+  $("again").addEventListener("click", () => {
+    const settings = JSON.parse(sessionStorage.getItem("wi-hangman") || "null") || settingsFromForm();
+    delete settings.seed;
+    start(settings);
+  });
   $("give-up").addEventListener("click", async () => {
     try { show((await api(`/api/games/${G.id}/moves`, {move: {action: "end"}})).state); } catch (error) { announce(error.message, "bad"); }
   });

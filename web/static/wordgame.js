@@ -80,7 +80,9 @@ async function send(move) {
 async function start(event) {
   event.preventDefault();
   try {
-    const created = await api("/api/games", {game: "wordgame", hands: Number($("hands").value), hand_size: Number($("hand-size").value)});
+    const body = {game: "wordgame", hands: Number($("hands").value), hand_size: Number($("hand-size").value)};
+    if (params().get("seed")) body.seed = Number(params().get("seed"));  // a replayable deal
+    const created = await api("/api/games", body);
     W.id = created.id;
     history.replaceState(null, "", `/wordgame?game=${encodeURIComponent(W.id)}`);
     log(created.state.opening);
