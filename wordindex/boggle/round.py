@@ -199,7 +199,8 @@ class BoggleRound:
         return {"joined": player_id, "name": shown}
 
     def _player(self, player_id: Any) -> dict[str, Any]:
-        for player in self._state["players"]:
+        players: list[dict[str, Any]] = self._state["players"]
+        for player in players:
             if player["id"] == player_id:
                 return player
         raise PlayerError("unknown player: join the round first")
