@@ -42,3 +42,11 @@ def drag_path(page: Any, cells: list[tuple[int, int]]) -> None:
         x, y = cell_center(page, r, c)
         page.mouse.move(x, y, steps=4)
     page.mouse.up()
+
+
+def start_round(page: Any, url: str, name: str) -> None:
+    """Open a Boggle set-up page, start the round as ``name`` and wait for the board."""
+    page.goto(url)
+    page.fill("#name", name)
+    page.click("#start")
+    page.locator("#board .cell").first.wait_for()

@@ -5,21 +5,14 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from .apihelp import create, move
 from .conftest import BOARD
 
 BOARD_WORDS = 30  # every word of WEB_WORDS that BOARD holds (official rules), checked against the solver below
 
 
 def new_round(api, **options):
-    response = api.post("/api/games", json={"game": "boggle", "board": BOARD, **options})
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
-def move(api, game_id, payload, status=200):
-    response = api.post(f"/api/games/{game_id}/moves", json={"move": payload})
-    assert response.status_code == status, response.text
-    return response.json()
+    return create(api, game="boggle", board=BOARD, **options)
 
 
 def join(api, game_id, name):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser import cell_center, drag_path, new_page
+from .browser import cell_center, drag_path, new_page, start_round
 from .conftest import BOARD
 
 pytestmark = pytest.mark.browser
@@ -64,10 +64,7 @@ def test_a_whole_round_by_dragging_tapping_and_typing(browser, live_server):
 
 def test_touch_taps_select_cells(browser, live_server):
     page = new_page(browser, has_touch=True, viewport={"width": 390, "height": 844}, is_mobile=True)
-    page.goto(f"{live_server}/boggle?board={BOARD}")
-    page.fill("#name", "Tess")
-    page.click("#start")
-    page.locator("#board .cell").first.wait_for()
+    start_round(page, f"{live_server}/boggle?board={BOARD}", "Tess")
     for r, c in [(0, 2), (1, 2), (1, 3), (1, 3)]:  # t-a-b, tap b again
         x, y = cell_center(page, r, c)
         page.touchscreen.tap(x, y)
@@ -78,10 +75,7 @@ def test_touch_taps_select_cells(browser, live_server):
 
 def test_keyboard_only_selection(browser, live_server):
     page = new_page(browser)
-    page.goto(f"{live_server}/boggle?board={BOARD}")
-    page.fill("#name", "Kay")
-    page.click("#start")
-    page.locator("#board .cell").first.wait_for()
+    start_round(page, f"{live_server}/boggle?board={BOARD}", "Kay")
     page.locator("#board .cell").nth(0).focus()
     for key in ("Space", "ArrowDown", "Space", "ArrowUp", "ArrowRight", "Space", "ArrowRight", "Space", "Space"):
         page.keyboard.press(key)  # c, o, a, t, then t again to send
@@ -126,10 +120,10 @@ def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_ser
         assert board.locator("s", has_text="coats").count() == 2  # struck for both players
 
     bob.click("#next-round")
-    bob.wait_for_url("**/boggle?game=*")
+    bob.wait_for_url("**&auto=1")
     bob.locator("#board .cell").first.wait_for()
     ann.click("#next-round")
-    ann.wait_for_url("**/boggle?game=*")
+    ann.wait_for_url("**&auto=1")
     ann.locator("#board .cell").first.wait_for()
     assert ann.url.split("game=")[1].split("&")[0] == bob.url.split("game=")[1].split("&")[0]
     ann.get_by_text("Players: Bob (0), Ann (0)").wait_for()
