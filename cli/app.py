@@ -1,7 +1,8 @@
 """The ``wordindex`` command: global options and the list of command modules.
 
 Every command module keeps its imports light at load time (the library is
-imported inside each command), so ``wordindex check`` starts fast.
+imported inside each command), so ``wordindex check`` starts fast. The
+conventions every command follows are in docs/cli.md.
 """
 
 from __future__ import annotations
@@ -10,15 +11,19 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, hangman, index_commands, play, serve, wordgame
+from . import boggle, db_commands, environment, hangman, index_commands, play, serve, wordgame
 from .context import AppState
 from .group import WordIndexGroup
+
+#: ``-h`` works everywhere (click passes context settings down to every subcommand).
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     cls=WordIndexGroup,
     name="wordindex",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings=CONTEXT_SETTINGS,
     help="Word games on one precomputed word index: build it once, then query it.\n\n"
     "Start with: wordindex build data/dictionary.txt",
 )
@@ -39,7 +44,7 @@ def main_options(
         envvar="WORDINDEX_DB",
         metavar="URL",
         help="Index database: a SQLAlchemy URL (sqlite:///words.db, postgresql://user@host/db) "
-        "or a SQLite file path. Default: wordindex.db in your user data directory.",
+        "or a SQLite file path; before or after the command. Default: wordindex.db in your user data directory.",
         show_default=False,
     ),
     version: bool = typer.Option(
@@ -47,6 +52,7 @@ def main_options(
     ),
 ) -> None:
     """Word games on one precomputed word index."""
+    environment.begin()
     ctx.obj = AppState(db=db)
 
 

@@ -1,8 +1,9 @@
-"""Commands of the Boggle issue: ``wordindex boggle``, ``wordindex boggle-best``, ``wordindex play boggle``.
+"""Commands of the Boggle issue: ``wordindex boggle`` and ``wordindex boggle-best``.
 
-The library (``wordindex.boggle``) does the searching and keeps the game's
-state; this module reads the options, draws boards (rich in a terminal,
-plain text when piped) and talks to the player.
+The library (``wordindex.boggle``) does the searching; ``wordindex.reports.boggle``
+gives the one board's answer. This module reads the options and draws boards
+(rich on a colour terminal, plain text with bracketed highlights otherwise).
+``play boggle`` lives in ``boggle_play.py``.
 """
 
 from __future__ import annotations
@@ -12,18 +13,12 @@ import time
 
 import typer
 
-from . import context
-from .output import console, emit_json, note, out, stderr_is_terminal, stdout_is_terminal
-from .prompting import EndOfInput, ask
+from . import context, options
+from .options import JSON as JSON_OPTION
+from .options import MIN_LENGTH as MIN_LENGTH_OPTION
+from .options import RULES_HELP
+from .output import console, emit_json, note, out, plural, stderr_is_terminal, stdout_is_terminal
 
-JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
-RULES_HELP = (
-    "Scoring rules: 'official' (3+ letters; 3-4 → 1, 5 → 2, 6 → 3, 7 → 5, 8+ → 11) or "
-    "'simple' (CS106B: 4+ letters, 1 point per letter beyond 3)."
-)
-MIN_LENGTH_OPTION = typer.Option(
-    None, "--min-length", metavar="N", help="Override the rule set's minimum word length (Qu counts 2)."
-)
 #: Boards scored per vectorised batch in --batch mode (bounds memory, streams output).
 BATCH_CHUNK = 8192
 #: Below this many boards a batch asks the index per search depth instead of loading the prefix table.
@@ -120,6 +115,7 @@ def boggle(
     Examples: wordindex boggle perslatgsineters;  wordindex boggle abcd efgh ijkl mnop --json;
     wordindex boggle --batch boards.txt
     """
+    from wordindex import reports
     from wordindex.boggle.rules import get_rules
     from wordindex.errors import UsageError
 
@@ -133,84 +129,63 @@ def boggle(
         return
     if not board:
         raise UsageError("give the board's letters, e.g. `wordindex boggle abcdefghijklmnop` (or --batch FILE)")
-
-    from wordindex.boggle.board import parse_board
-    from wordindex.boggle.lexicon import QueryOracle
-    from wordindex.boggle.solver import solve
-
-    parsed = parse_board(" ".join(board))
     with context.open_index(ctx) as index:
-        solution = solve(QueryOracle(index), parsed, chosen)
+        result = reports.boggle(index, " ".join(board), rules, min_length, show)
     if show is not None:
-        _show_word(solution, show, json_output)
-        return
-    if json_output:
-        emit_json(_solution_json(solution))
-        return
-    _print_solution(solution, path)
+        _show_word(result, json_output)
+    elif json_output:
+        emit_json(result)
+    else:
+        _print_solution(result, path)
 
 
-def _solution_json(solution) -> dict:
-    return {
-        "board": solution.board.rows(),
-        "rules": solution.rules.name,
-        "count": solution.count,
-        "score": solution.score,
-        "words": [{"word": w.word, "score": w.score, "path": [list(cell) for cell in w.path]} for w in solution.words],
-    }
+def _total_line(result: dict) -> str:
+    return (
+        f"{plural(result['count'], 'word')}, {plural(result['score'], 'point')} "
+        f"({result['rules']} rules, min {result['min_length']} letters)"
+    )
 
 
-def _total_line(solution) -> str:
-    words = "word" if solution.count == 1 else "words"
-    points = "point" if solution.score == 1 else "points"
-    return f"{solution.count:,} {words}, {solution.score:,} {points} ({solution.rules.name} rules, min {solution.rules.min_length} letters)"
+def _print_solution(result: dict, with_path: bool) -> None:
+    from wordindex.boggle.board import parse_board
 
-
-def _print_solution(solution, with_path: bool) -> None:
     if stdout_is_terminal():
         from rich.table import Table
 
         term = console()
-        term.print(rich_board(solution.board))
-        table = Table("score", "word", *(["path"] if with_path else []), caption=_total_line(solution))
-        for w in solution.words:
-            table.add_row(str(w.score), w.word, *([_path_text(w.path)] if with_path else []))
+        term.print(rich_board(parse_board(result["board"])))
+        table = Table("score", "word", *(["path"] if with_path else []), caption=_total_line(result))
+        for w in result["words"]:
+            table.add_row(str(w["score"]), w["word"], *([_path_text(w["path"])] if with_path else []))
         term.print(table)
         return
-    width = max((len(w.word) for w in solution.words), default=0)
+    width = max((len(w["word"]) for w in result["words"]), default=0)
     lines = []
-    for w in solution.words:
-        line = f"{w.score:>3} {w.word}"
+    for w in result["words"]:
+        line = f"{w['score']:>3} {w['word']}"
         if with_path:
-            line = f"{w.score:>3} {w.word:<{width}} {_path_text(w.path)}"
+            line = f"{w['score']:>3} {w['word']:<{width}} {_path_text(w['path'])}"
         lines.append(line)
-    lines.append(f"total: {_total_line(solution)}")
+    lines.append(f"total: {_total_line(result)}")
     out("\n".join(lines))
 
 
-def _show_word(solution, word: str, json_output: bool) -> None:
-    from wordindex.errors import NotFoundError
+def _show_word(result: dict, json_output: bool) -> None:
+    """One word's cells; a word that is not on the board is a negative answer (exit 1)."""
+    from wordindex.boggle.board import parse_board
 
-    wanted = "".join(word.split()).lower()
-    found = solution.find(wanted)
-    if found is None:
-        raise NotFoundError(
-            f"{wanted!r} is not one of this board's {solution.count:,} words under {solution.rules.name} rules"
-        )
     if json_output:
-        emit_json(
-            {
-                "board": solution.board.rows(),
-                "rules": solution.rules.name,
-                "word": found.word,
-                "score": found.score,
-                "path": [list(cell) for cell in found.path],
-            }
+        emit_json(result)
+    if not result["found"]:
+        note(
+            f"{result['word']!r} is not one of this board's {plural(result['count'], 'word')} "
+            f"under {result['rules']} rules"
         )
+        raise typer.Exit(1)
+    if json_output:
         return
-    show_board(solution.board, found.path)
-    points = "point" if found.score == 1 else "points"
-    out(f"{found.word}: {found.score} {points}, cells {_path_text(found.path)}")
+    show_board(parse_board(result["board"]), result["path"])
+    out(f"{result['word']}: {plural(result['score'], 'point')}, cells {_path_text(result['path'])}")
 
 
 # -- --batch ---------------------------------------------------------------------------
@@ -277,7 +252,8 @@ class _BatchRun:
         if boards:
             counts, scores = score_boards(self.lexicon_for(len(boards), more_to_come), boards, self.rules)
             for i, b, n, s in zip(slots, boards, counts.tolist(), scores.tolist()):
-                results[i] = f'{{"board": "{b.text}", "count": {n}, "score": {s}}}'
+                rows = ", ".join(f'"{row}"' for row in b.rows())
+                results[i] = f'{{"board": "{b.text}", "rows": [{rows}], "count": {n}, "score": {s}}}'
         return "\n".join(results)
 
 
@@ -311,10 +287,12 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
 
 def boggle_best(
     ctx: typer.Context,
-    size: int = typer.Option(4, "--size", "-n", metavar="N", help="Board side, 2 to 6."),
+    size: int = typer.Option(None, "--size", metavar="N", help="Board side, 2 to 6 (default 4)."),
+    old_size: int = typer.Option(None, "-n", hidden=True),
     rules: str = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP + " Default: official."),
     min_length: int = MIN_LENGTH_OPTION,
-    seconds: float = typer.Option(60.0, "--seconds", "-s", metavar="S", help="Stop after S seconds."),
+    seconds: float = typer.Option(None, "--seconds", metavar="S", help="Stop after S seconds (default 60)."),
+    old_seconds: float = typer.Option(None, "-s", hidden=True),
     steps: int = typer.Option(
         None, "--steps", metavar="K", help="Stop after K search steps (same seed + same K = same boards)."
     ),
@@ -331,7 +309,7 @@ def boggle_best(
     paying. Progress goes to stderr; Ctrl-C stops early and still prints the
     best boards. Boards equal up to rotation or reflection are listed once.
 
-    Examples: wordindex boggle-best --size 4 --seconds 120 --seed 1;  wordindex boggle-best -n 5 --steps 200 --json
+    Examples: wordindex boggle-best --size 4 --seconds 120 --seed 1;  wordindex boggle-best --size 5 --steps 200 --json
     """
     import random
 
@@ -342,6 +320,8 @@ def boggle_best(
     from wordindex.errors import UsageError
 
     chosen = get_rules(rules, min_length)
+    size = options.pick(options.pick(size, old_size), 4)
+    seconds = options.pick(options.pick(seconds, old_seconds), 60.0)
     if size not in SIZES:
         raise BoardError(f"--size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
     if not seconds > 0:
@@ -440,164 +420,10 @@ class _BestProgress:
             self.live.stop()
 
 
-# -- wordindex play boggle ---------------------------------------------------------------
-
-
-def _yes_or_no(prompt: str) -> bool:
-    while True:
-        answer = ask(prompt).strip().lower()
-        if answer[:1] in ("y", "n"):
-            return answer[:1] == "y"
-        out("Please type a word that begins with 'y' or 'n'.")
-
-
-def _word_set(words) -> str:
-    return "{" + ", ".join(f'"{w.upper()}"' for w in sorted(words)) + "}"
-
-
-MESSAGES = {
-    "too short": "That word is too short: words need at least {min} letters.",
-    "not in the dictionary": "That word is not in the dictionary.",
-    "already found": "You have already found that word.",
-    "cannot be formed on the board": "That word can't be formed on this board.",
-}
-
-
-def play_boggle(
-    ctx: typer.Context,
-    size: int = typer.Option(
-        None, "--size", "-n", metavar="4|5|6", help="Board side (default 4, or the size of --board / --dice)."
-    ),
-    dice: str = typer.Option(
-        None, "--dice", metavar="SET", help="Dice: classic (1976), new (1987, default 4×4), big (5×5), superbig (6×6)."
-    ),
-    rules: str = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP + " Default: simple."),
-    min_length: int = MIN_LENGTH_OPTION,
-    seed: int = typer.Option(
-        None, "--seed", metavar="S", help="Random seed for shaking the dice (reproducible boards)."
-    ),
-    board: str = typer.Option(None, "--board", metavar="LETTERS", help="Play this board first instead of asking."),
-) -> None:
-    """Play Boggle against the computer (Stanford CS106B): find words, then watch it find the rest.
-
-    Type one word per line; an empty line ends your turn. Each word is
-    checked in order: long enough, in the dictionary, not already found, can
-    be formed on the board. The computer then takes every word you missed
-    and wins only with a strictly greater score. Default rules: simple (CS106B).
-
-    Examples: wordindex play boggle;  wordindex play boggle --size 5 --seed 7;  wordindex play boggle --board fycliomgorilhjhu
-    """
-    import random
-
-    from wordindex.boggle.board import BoardError, parse_board
-    from wordindex.boggle.dice import DICE_SETS, get_dice, shake
-    from wordindex.boggle.rules import DEFAULT_GAME_RULES, get_rules
-
-    chosen = get_rules(rules, min_length, default=DEFAULT_GAME_RULES)
-    first_board = None
-    if board is not None:
-        first_board = parse_board(board, size)
-        size = size or first_board.size
-    if size is None:
-        size = DICE_SETS[dice.strip().lower()].size if dice and dice.strip().lower() in DICE_SETS else 4
-    if size not in (4, 5, 6):
-        raise BoardError(f"play boggle uses 4×4, 5×5 or 6×6 boards (--size 4, 5 or 6), not {size}×{size}")
-    dice_set = get_dice(dice, size)
-    rng = random.Random(seed)
-
-    with context.open_index(ctx) as index:
-        session = _GameSession(index, chosen, size, dice_set, rng)
-        try:
-            session.intro()
-            while True:
-                current = first_board if first_board is not None else session.choose_board(shake)
-                first_board = None
-                session.play(current)
-                if not _yes_or_no("Play again (Y/N)? "):
-                    break
-            out("Have a nice day.")
-        except EndOfInput:
-            out()
-            out("Goodbye.")
-
-
-class _GameSession:
-    """The console side of the game (CS106B's boggleplay.cpp)."""
-
-    def __init__(self, index, rules, size, dice_set, rng):
-        self.index = index
-        self.rules = rules
-        self.size = size
-        self.dice_set = dice_set
-        self.rng = rng
-        self.terminal = stdout_is_terminal()
-
-    def intro(self) -> None:
-        out("Welcome to Boggle!")
-        out(
-            f"Find words on a {self.size}×{self.size} board of letter cubes by tracing a path through "
-            "neighbouring cubes (across, down or diagonally); each cube once per word."
-        )
-        out(
-            f"Words need at least {self.rules.min_length} letters ({self.rules.name} rules; Qu counts as two). "
-            "Then the computer finds every word you missed."
-        )
-        out("")
-
-    def choose_board(self, shake):
-        from wordindex.boggle.board import BoardError, parse_board
-
-        if _yes_or_no("Do you want to generate a random board? "):
-            return shake(self.dice_set, self.rng)
-        cells = self.size * self.size
-        while True:
-            text = ask(f"Type the {cells} letters to appear on the board: ")
-            try:
-                return parse_board(text, self.size)
-            except BoardError:
-                out(f"That is not a valid {cells}-letter board string. Try again.")
-
-    def _screen(self, game, message: str, path=(), mine: bool = False) -> None:
-        if self.terminal:
-            console().clear()
-        out(message)
-        show_board(game.board, path)
-        if mine:
-            out(f"My words ({len(game.computer_words)}): {_word_set(game.computer_words)}")
-            out(f"My score: {game.computer_score}")
-        else:
-            out(f"Your words ({len(game.human_words)}): {_word_set(game.human_words)}")
-            out(f"Your score: {game.human_score}")
-
-    def play(self, board) -> None:
-        from wordindex.boggle.game import BoggleGame
-
-        game = BoggleGame(self.index, board, self.rules)
-        self._screen(game, "It's your turn!")
-        while True:
-            word = ask("Type a word (or Enter to stop): ").strip()
-            if not word:
-                break
-            guess = game.guess(word)
-            if guess.accepted:
-                points = "point" if guess.points == 1 else "points"
-                message = f'You found a new word! "{guess.word.upper()}" ({guess.points} {points})'
-            else:
-                message = MESSAGES[guess.verdict.value].format(min=self.rules.min_length)
-            self._screen(game, message, game.last_path)
-        out("")
-        game.computer_turn()
-        self._screen(game, "It's my turn!", mine=True)
-        if game.computer_won:
-            out("Ha ha ha, I destroyed you. Better luck next time, puny human!")
-        else:
-            out("WOW, you defeated me! Congratulations!")
-
-
 def register(app: typer.Typer) -> None:
-    """Add ``boggle``, ``boggle-best`` and ``play boggle`` to the app."""
-    from .play import play_app
+    """Add ``boggle`` and ``boggle-best`` to the app (``play boggle`` is in boggle_play.py)."""
+    from . import boggle_play
 
     app.command(name="boggle")(boggle)
     app.command(name="boggle-best")(boggle_best)
-    play_app.command(name="boggle")(play_boggle)
+    boggle_play.register(app)

@@ -1,26 +1,25 @@
 """Commands of the hangman issue: guess, evil, solve, and ``play hangman``.
 
-The game logic lives in ``wordindex.hangman`` (guessers, choosers, the game
-state machine, the solver); this module only reads options and input and
-prints. Library imports happen inside the commands to keep start-up fast.
+The answers come from ``wordindex.reports`` (the same JSON the web API
+serves) and the game is a ``HangmanSession``; this module only reads
+options and input and renders. Library imports happen inside the commands
+to keep start-up fast.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
-from . import context
-from .output import emit_json, note, out, stdout_is_terminal
-
-JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
-STRATEGY_NAMES = "naive, pattern, paga, containing, split"
+from . import context, options
+from .environment import EndOfInput, env
+from .output import emit_json, note, out, plural, rich_output
 
 
 def guess(
     ctx: typer.Context,
-    pattern: str = typer.Option(
-        ..., "--pattern", "-p", metavar="P", help="The word so far: letters and '-' (or '_') for blanks, e.g. -o--."
-    ),
+    pattern: str = options.PATTERN,
     guessed: str = typer.Option(
         None,
         "--guessed",
@@ -28,149 +27,95 @@ def guess(
         metavar="LETTERS",
         help="Letters guessed so far, e.g. eo: all of them or only the wrong ones (revealed letters count as guessed).",
     ),
-    strategy: str = typer.Option("paga", "--strategy", "-s", metavar="NAME", help=f"Guesser: {STRATEGY_NAMES}."),
-    json_output: bool = JSON_OPTION,
+    strategy: str = options.STRATEGY,
+    json_output: bool = options.JSON,
 ) -> None:
     """Suggest the next letter for a hangman pattern; exit 1 with ? if no letter is left.
 
     Examples: wordindex guess --pattern ----;  wordindex guess -p -o-- --guessed eo --strategy split
     """
-    from wordindex.hangman.guessers import check_strategy, next_guess
-    from wordindex.hangman.state import parse_position
+    from wordindex import reports
 
-    strategy = check_strategy(strategy)
-    position = parse_position(pattern, guessed)
     with context.open_index(ctx) as index:
-        result = next_guess(index, position, strategy)
+        result = reports.guess(index, pattern, guessed, strategy)
     if json_output:
-        emit_json(
-            {
-                "guess": result.letter,
-                "strategy": result.strategy,
-                "candidates": result.candidates,
-                "frequencies": result.frequencies,
-            }
-        )
+        emit_json(result)
     else:
-        out(result.letter)
-    if not result.found:
-        note(f"no letter left to guess: every letter of the {result.candidates:,} candidate words was guessed")
+        out(result["guess"])
+    if result["guess"] == "?":
+        words = plural(result["candidates"], "candidate word")
+        note(f"no letter left to guess: every letter of the {words} was guessed")
         raise typer.Exit(1)
     if not json_output:
-        weight = result.frequencies[result.letter]
-        unit = "words contain it" if strategy == "containing" else "occurrences"
-        note(f"{strategy}: {result.letter} ({weight:,} {unit} over {result.candidates:,} candidate words)")
+        weight = result["frequencies"][result["guess"]]
+        unit = "words contain it" if result["strategy"] == "containing" else "occurrences"
+        words = plural(result["candidates"], "candidate word")
+        note(f"{result['strategy']}: {result['guess']} ({weight:,} {unit} over {words})")
 
 
 def evil(
     ctx: typer.Context,
     length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
-    guesses: str = typer.Option(
-        ..., "--guesses", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
+    guessed: str = typer.Option(
+        None, "--guessed", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
     ),
-    json_output: bool = JSON_OPTION,
+    old_guesses: str = options.alias("--guesses"),
+    json_output: bool = options.JSON,
 ) -> None:
     """Replay the evil chooser (CS106L Evil Hangman) against a sequence of guesses.
 
     Each guess splits the words left into families by where the letter stands,
     and the largest family is kept (tie: the pattern that sorts first, '-' before
-    letters). Example: wordindex evil --length 4 --guesses eotdc
+    letters). Example: wordindex evil --length 4 --guessed eotdc
     """
-    from wordindex.hangman.choosers import EvilChooser
-    from wordindex.hangman.state import check_length, parse_guess_sequence
+    from wordindex import reports
+    from wordindex.errors import UsageError
 
-    check_length(length)
-    letters = parse_guess_sequence(guesses, "guesses")
+    letters = options.pick(guessed, old_guesses)
+    if letters is None:
+        raise UsageError("give the letters guessed, in order: --guessed LETTERS (e.g. --guessed eotdc)")
     with context.open_index(ctx) as index:
-        chooser = EvilChooser(index, length)
-        for letter in letters:
-            chooser.guess(letter)
-        words = chooser.words()
+        result = reports.evil(index, length, letters)
     if json_output:
-        emit_json(
-            {
-                "steps": [
-                    {
-                        "letter": s.letter,
-                        "occurrences": s.occurrences,
-                        "pattern": s.pattern,
-                        "family_size": s.family_size,
-                    }
-                    for s in chooser.steps
-                ],
-                "words": words,
-            }
-        )
+        emit_json(result)
         return
-    for s in chooser.steps:
-        out(f"{s.letter}  {s.occurrences}  {s.pattern}  {s.family_size:,} word{'s' if s.family_size != 1 else ''}")
-    out(" ".join(words))
+    for s in result["steps"]:
+        out(f"{s['letter']}  {s['occurrences']}  {s['pattern']}  {plural(s['family_size'], 'word')}")
+    out(" ".join(result["words"]))
 
 
 def solve(
     ctx: typer.Context,
     word: str = typer.Argument(..., metavar="WORD", help="The word the guesser must find (it must be in the index)."),
-    strategy: str = typer.Option("paga", "--strategy", "-s", metavar="NAME", help=f"Guesser: {STRATEGY_NAMES}."),
-    lives: int = typer.Option(6, "--lives", "-l", help="Wrong guesses that lose the game."),
-    json_output: bool = JSON_OPTION,
+    strategy: str = options.STRATEGY,
+    lives: int = options.LIVES,
+    json_output: bool = options.JSON,
 ) -> None:
     """Let a guesser play against a known WORD; exit 1 if it loses.
 
     Shows each guess and what it revealed, whether it won, and the wrong
     guesses spent. Example: wordindex solve cool --strategy split
     """
-    from wordindex.hangman.solver import solve as run_solver
+    from wordindex import reports
 
     with context.open_index(ctx) as index:
-        result = run_solver(index, word, strategy, lives)
+        result = reports.solve(index, word, strategy, lives)
     if json_output:
-        emit_json({"word": result.word, "won": result.won, "guesses": result.guesses, "wrong": result.wrong})
+        emit_json(result)
     else:
-        for step in result.steps:
-            shown = "miss" if step.occurrences == 0 else f"{step.occurrences} shown"
-            out(f"{step.letter}  {shown:<8} {step.pattern}")
-        verdict = "won" if result.won else "lost"
+        for step in result["steps"]:
+            shown = "miss" if step["occurrences"] == 0 else f"{step['occurrences']} shown"
+            out(f"{step['letter']}  {shown:<8} {step['pattern']}")
+        verdict = "won" if result["won"] else "lost"
         out(
-            f"{verdict}: {result.word} with {result.wrong} wrong guess{'es' if result.wrong != 1 else ''} of {result.lives} ({result.strategy})"
+            f"{verdict}: {result['word']} with {plural(result['wrong'], 'wrong guess', 'wrong guesses')} "
+            f"of {result['lives']} ({result['strategy']})"
         )
-    if not result.won:
+    if not result["won"]:
         raise typer.Exit(1)
 
 
-def play_hangman(
-    ctx: typer.Context,
-    chooser: str = typer.Option(
-        "evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."
-    ),
-    seed: int = typer.Option(
-        None, "--seed", help="Random seed (which word random picks; which word evil names at the end)."
-    ),
-    length: int = typer.Option(None, "--length", "-n", help="Word length (skip the question)."),
-    guesses: int = typer.Option(None, "--guesses", "-g", help="Wrong guesses allowed (skip the question)."),
-    show_count: bool = typer.Option(
-        None, "--show-count/--hide-count", help="Show the words left each turn (skip the question)."
-    ),
-    guesser: str = typer.Option(
-        None,
-        "--guesser",
-        metavar="STRATEGY",
-        help=f"Let a guesser play instead of you ({STRATEGY_NAMES}); each move is shown.",
-    ),
-) -> None:
-    """Play hangman against the evil (CS106L) or random chooser.
-
-    You give a word length, a number of guesses and whether to see how many
-    words are left; then guess one letter per turn. End of input or Ctrl-C
-    ends the game. Example: wordindex play hangman --chooser random --seed 7
-    """
-    import click
-
-    try:
-        run_session(ctx, chooser, seed, length, guesses, show_count, guesser)
-    except (click.Abort, EOFError, KeyboardInterrupt):
-        out("")
-        out("Goodbye.")
-
+# -- play hangman ---------------------------------------------------------------
 
 GALLOWS = (
     ("  +---+", "  |   |", "      |", "      |", "      |", "      |", "========="),
@@ -183,142 +128,190 @@ GALLOWS = (
 )
 
 
-def _gallows_stage(game) -> int:
-    used = game.guesses_allowed - game.guesses_left
-    return min(6, -(-used * 6 // game.guesses_allowed))
+def _gallows_stage(view: dict[str, Any]) -> int:
+    return min(6, -(-view["misses"] * 6 // view["lives"]))
 
 
-def _plain_turn_view(game, show_count: bool) -> None:
+def _plain_turn_view(view: dict[str, Any]) -> None:
     out("")
-    out(f"Guesses left: {game.guesses_left}")
-    out(f"Guessed: {' '.join(game.guessed) if game.guessed else '(none)'}")
-    out(f"Word: {game.pattern}")
-    if show_count:
-        out(f"Words left: {game.words_left:,}")
+    out(f"Guesses left: {view['lives_left']}")
+    hits = [x.upper() for x in view["guessed"] if x not in view["missed_letters"]]
+    misses = [f"[{x}]" for x in view["missed_letters"]]
+    out(f"Guessed: {' '.join(hits + misses) if view['guessed'] else '(none)'}")
+    out(f"Word: {view['pattern']}")
+    if "candidates" in view:
+        out(f"Words left: {view['candidates']:,}")
 
 
-def _rich_turn_view(game, show_count: bool) -> None:
+def _rich_turn_view(view: dict[str, Any]) -> None:
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
-    from .output import console
-
-    revealed = set(game.pattern)
     letters = Text()
     for letter in "abcdefghijklmnopqrstuvwxyz":
-        if letter in game.guessed:
-            style = "bold green" if letter in revealed else "red strike"
+        if letter in view["guessed"]:
+            style = "red strike" if letter in view["missed_letters"] else "bold green"
         else:
             style = "dim"
         letters.append(letter, style=style)
         letters.append(" ")
-    word = Text(" ".join(ch if ch != "-" else "_" for ch in game.pattern), style="bold")
-    left = game.guesses_left
+    word = Text(" ".join(ch if ch != "-" else "_" for ch in view["pattern"]), style="bold")
+    left, lives = view["lives_left"], view["lives"]
     bar = Text("█" * left, style="green" if left > 2 else "yellow" if left > 1 else "red")
-    bar.append("░" * (game.guesses_allowed - left), style="dim")
-    bar.append(f"  {left} of {game.guesses_allowed} guesses left")
+    bar.append("░" * (lives - left), style="dim")
+    bar.append(f"  {left} of {lives} guesses left")
     facts = Table.grid(padding=(0, 1))
     facts.add_row(word)
     facts.add_row(Text(""))
     facts.add_row(bar)
     facts.add_row(letters)
-    if show_count:
-        left_words = game.words_left
-        facts.add_row(Text(f"{left_words:,} word{'s' if left_words != 1 else ''} left", style="cyan"))
+    if "candidates" in view:
+        facts.add_row(Text(f"{plural(view['candidates'], 'word')} left", style="cyan"))
     grid = Table.grid(padding=(0, 3))
-    grid.add_row(Text("\n".join(GALLOWS[_gallows_stage(game)])), facts)
-    console().print(Panel(grid, title="hangman", expand=False))
+    grid.add_row(Text("\n".join(GALLOWS[_gallows_stage(view)])), facts)
+    env().console().print(Panel(grid, title="hangman", expand=False))
 
 
-def _turn_message(turn) -> str:
-    if turn.occurrences == 0:
-        return f"Sorry, there is no {turn.letter}."
-    if turn.occurrences == 1:
-        return f"Yes, there is one {turn.letter}."
-    return f"Yes, there are {turn.occurrences} {turn.letter}'s."
+def _turn_message(event: Any) -> str:
+    letter, occurrences = event["letter"], event["occurrences"]
+    if occurrences == 0:
+        return f"Sorry, there is no {letter}."
+    if occurrences == 1:
+        return f"Yes, there is one {letter}."
+    return f"Yes, there are {occurrences} {letter}'s."
 
 
-def _ask_length(index) -> int:
+def _ask_number(prompt: str, check: Any, refusal: str) -> int:
+    """Ask until the answer is a whole number that ``check`` accepts."""
     from wordindex.errors import WordIndexError
-    from wordindex.hangman.queries import count_words_of_length
 
     while True:
-        length = typer.prompt("Word length", type=int)
+        text = env().ask(prompt).strip()
+        if not text.lstrip("-").isdigit():
+            out("Please type a whole number.")
+            continue
         try:
-            count_words_of_length(index, length)
-            return length
+            return int(check(int(text)))
         except WordIndexError as exc:
-            out(f"No game with that length: {exc}. Try another length.")
+            out(refusal.format(error=exc))
 
 
-def _ask_guesses() -> int:
-    while True:
-        guesses = typer.prompt("Number of guesses", type=int)
-        if guesses >= 1:
-            return guesses
-        out("The number of guesses must be an integer above 0.")
+def play_hangman(
+    ctx: typer.Context,
+    chooser: str = typer.Option(
+        "evil", "--chooser", "-c", metavar="evil|random", help="Who holds the word: evil (never commits) or random."
+    ),
+    seed: int = typer.Option(
+        None, "--seed", metavar="S", help="Random seed (which word random picks; which word evil names at the end)."
+    ),
+    length: int = typer.Option(None, "--length", "-n", metavar="N", help="Word length (skip the question)."),
+    lives: int = typer.Option(
+        None, "--lives", "-l", metavar="N", help="Wrong guesses that lose the game (skip the question)."
+    ),
+    old_guesses: int = typer.Option(None, "--guesses", "-g", hidden=True),
+    show_count: bool = typer.Option(
+        None, "--show-count/--hide-count", help="Show the words left each turn (skip the question)."
+    ),
+    strategy: str = typer.Option(
+        None,
+        "--strategy",
+        "-s",
+        metavar="NAME",
+        help=f"Let a guesser play instead of you ({options.STRATEGY_NAMES}); each move is shown. Exit 1 if it loses.",
+    ),
+    old_guesser: str = options.alias("--guesser"),
+) -> None:
+    """Play hangman against the evil (CS106L) or random chooser.
 
-
-def run_session(ctx, chooser_kind, seed, length, guesses, show_count, guesser) -> None:
-    """The CS106L loop: questions, turns, the ending, "play again?"."""
+    You give a word length, a number of wrong guesses and whether to see how
+    many words are left; then guess one letter per turn. End of input ends
+    the game (the word is named); Ctrl-C too, with exit status 130.
+    Example: wordindex play hangman --chooser random --seed 7
+    """
     import random
 
-    from wordindex.errors import UsageError
-    from wordindex.hangman.game import LOST, WON, HangmanGame, check_guesses_allowed, make_chooser
+    from wordindex.hangman.choosers import check_chooser
     from wordindex.hangman.guessers import check_strategy
     from wordindex.hangman.queries import count_words_of_length
-    from wordindex.hangman.state import BadGuessError, check_length
+    from wordindex.hangman.session import HangmanSession, check_lives
+    from wordindex.hangman.state import check_length
 
-    kind = (chooser_kind or "").strip().lower()
-    if kind not in ("evil", "random"):
-        raise UsageError(f"unknown chooser {chooser_kind!r}: choose evil or random")
-    strategy = check_strategy(guesser) if guesser is not None else None
+    kind = check_chooser(chooser)
+    player = options.pick(strategy, old_guesser)
+    guesser = check_strategy(player) if player is not None else None
+    lives = options.pick(lives, old_guesses)
     if length is not None:
         check_length(length)
-    if guesses is not None:
-        check_guesses_allowed(guesses)
-    view = _rich_turn_view if stdout_is_terminal() else _plain_turn_view
+    if lives is not None:
+        check_lives(lives)
     seeds = random.Random(seed)
+    view = _rich_turn_view if rich_output() else _plain_turn_view
+    session: HangmanSession | None = None
     with context.open_index(ctx) as index:
         if length is not None:
             count_words_of_length(index, length)
-        while True:
-            n = length if length is not None else _ask_length(index)
-            g = guesses if guesses is not None else _ask_guesses()
-            counting = (
-                show_count if show_count is not None else typer.confirm("Show the number of words left?", default=False)
-            )
-            game = HangmanGame(make_chooser(index, kind, n, seeds.randrange(2**32)), g)
-            while not game.over:
-                view(game, counting)
-                if strategy is not None:
-                    move = game.suggestion(strategy)
-                    if not move.found:
-                        out(f"{strategy} has no letter left to guess.")
-                        break
-                    out(f"{strategy} guesses: {move.letter}")
-                    turn = game.guess(move.letter)
-                else:
-                    text = typer.prompt("Your guess")
-                    try:
-                        turn = game.guess(text)
-                    except BadGuessError as exc:
-                        out(f"Refused: {exc}; guess again.")
-                        continue
-                out(_turn_message(turn))
-            if game.status == WON:
-                view(game, counting)
-                who = "You" if strategy is None else strategy
-                out(f"Congratulations! {who} guessed the word: {game.pattern}")
-            elif game.status == LOST:
-                who = "You are" if strategy is None else f"{strategy} is"
-                out(f"{who} out of guesses. The word was: {game.answer}")
-            if strategy is not None:
-                return
-            if not typer.confirm("Play again?", default=False):
-                out("Goodbye.")
-                return
+        try:
+            while True:
+                n = length or _ask_number(
+                    "Word length: ",
+                    lambda x: count_words_of_length(index, x) and x,
+                    "No game with that length: {error}. Try another length.",
+                )
+                g = lives or _ask_number(
+                    "Number of guesses: ", check_lives, "The number of guesses must be an integer above 0."
+                )
+                counting = show_count if show_count is not None else env().confirm("Show the number of words left?")
+                session = HangmanSession.create(index, chooser=kind, length=n, lives=g, seed=seeds.randrange(2**32))
+                won = _play_one(session, view, counting, guesser)
+                if guesser is not None:
+                    if not won:
+                        raise typer.Exit(1)
+                    return
+                if not env().confirm("Play again?"):
+                    out("Goodbye.")
+                    return
+        except (EndOfInput, KeyboardInterrupt) as stop:
+            if session is not None and not session.over:
+                ended = session.end()
+                out(f"Game over. The word was: {ended['word']}")
+            out("Goodbye.")
+            if isinstance(stop, KeyboardInterrupt):
+                raise typer.Exit(130) from None
+
+
+def _play_one(session: Any, view: Any, counting: bool, guesser: Any) -> bool:
+    """One game to its end; whether it was won."""
+    from wordindex.errors import BadMoveError
+
+    view(session.view(candidates=counting))
+    if guesser is not None:
+        for event in session.autoplay(guesser):
+            if event.kind == "stuck":
+                out(f"{guesser} has no letter left to guess.")
+                return False
+            out(f"{guesser} guesses: {event['letter']}")
+            out(_turn_message(event))
+            if not session.over:
+                view(session.view(candidates=counting))
+    else:
+        while not session.over:
+            try:
+                event = session.move(env().ask("Your guess: "))
+            except BadMoveError as exc:
+                out(f"Refused: {exc}; guess again.")
+                continue
+            out(_turn_message(event))
+            if not session.over:
+                view(session.view(candidates=counting))
+    final = session.view()
+    who = "You" if guesser is None else str(guesser)
+    if final["status"] == "won":
+        view(session.view(candidates=counting))
+        out(f"Congratulations! {who} guessed the word: {final['word']}")
+        return True
+    out(f"{'You are' if guesser is None else f'{guesser} is'} out of guesses. The word was: {final['word']}")
+    return False
 
 
 def register(app: typer.Typer) -> None:

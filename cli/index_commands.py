@@ -6,16 +6,14 @@ from pathlib import Path
 
 import typer
 
-from . import context
-from .output import emit_json, note, out, stderr_is_terminal
-
-JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
+from . import context, options
+from .output import emit_json, note, out, plural, stderr_is_terminal
 
 
 class BuildProgress:
     """A rich progress bar on stderr, one task per build stage (terminal only)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         from .output import console
@@ -43,18 +41,27 @@ class BuildProgress:
         self.progress.stop()
 
 
-def _summary(report) -> str:
-    skipped = ", ".join(f"{n:,} {reason}" for reason, n in sorted(report.skipped.items())) or "none"
+#: How a skip reason's JSON key reads in text.
+REASON_TEXT = {"not_a_z_only": "not a-z only"}
+
+
+def _reasons(skipped: dict) -> str:
+    shown = [f"{n:,} {REASON_TEXT.get(key, key.replace('_', ' '))}" for key, n in sorted(skipped.items()) if n]
+    return ", ".join(shown) or "none"
+
+
+def _summary(summary: dict) -> str:
     return (
-        f"Built {report.words:,} words from {report.source_name} in {report.seconds:.1f} s "
-        f"into {report.database} ({report.lines_read:,} lines read, {report.blank_lines:,} blank; skipped: {skipped})"
+        f"Built {summary['word_count']:,} words from {summary['source']} in {summary['seconds']:.1f} s "
+        f"into {summary['database']} ({summary['lines_read']:,} lines read, {summary['blank_lines']:,} blank; "
+        f"skipped: {_reasons(summary['skipped'])})"
     )
 
 
 def build(
     ctx: typer.Context,
     path: Path = typer.Argument(..., metavar="PATH", help="Dictionary file, one word per line."),
-    json_output: bool = JSON_OPTION,
+    json_output: bool = options.JSON,
 ) -> None:
     """Build the index from a dictionary file (one word per line).
 
@@ -64,6 +71,7 @@ def build(
     Example: wordindex build data/dictionary.txt
     """
     from wordindex.build import build_index
+    from wordindex.reports import build_summary
 
     location = context.location(ctx)
     if stderr_is_terminal() and not json_output:
@@ -71,92 +79,64 @@ def build(
             report = build_index(location, path, progress)
     else:
         report = build_index(location, path)
+    summary = build_summary(report)
     if json_output:
-        emit_json(
-            {
-                "database": report.database,
-                "source": report.source_name,
-                "words": report.words,
-                "lines_read": report.lines_read,
-                "blank_lines": report.blank_lines,
-                "skipped": report.skipped,
-                "seconds": round(report.seconds, 3),
-            }
-        )
+        emit_json(summary)
     else:
-        out(_summary(report))
+        out(_summary(summary))
 
 
-def info(ctx: typer.Context, json_output: bool = JSON_OPTION) -> None:
+def info(ctx: typer.Context, json_output: bool = options.JSON) -> None:
     """Describe the index: its source, word counts by length, schema, database.
 
     Example: wordindex info
     """
-    from wordindex.lookup import index_info
+    from wordindex import reports
 
     with context.open_index(ctx) as index:
-        facts = index_info(index)
+        facts = reports.info(index)
     if json_output:
-        emit_json(
-            {
-                "database": facts.database,
-                "source": facts.source_name,
-                "sha256": facts.source_sha256,
-                "word_count": facts.word_count,
-                "lines_read": facts.lines_read,
-                "skipped": facts.skipped,
-                "built_at": facts.built_at,
-                "build_seconds": facts.build_seconds,
-                "wordindex_version": facts.wordindex_version,
-                "schema_revision": facts.schema_revision,
-                "counts_by_length": [{"length": n, "words": c} for n, c in facts.counts_by_length],
-            }
-        )
+        emit_json(facts)
         return
-    out(f"database:  {facts.database}")
-    out(f"source:    {facts.source_name} (sha256 {facts.source_sha256})")
-    out(f"words:     {facts.word_count:,}")
-    skipped = ", ".join(f"{n:,} {reason}" for reason, n in facts.skipped.items() if n) or "none"
-    out(f"lines:     {facts.lines_read:,} read; skipped: {skipped}")
-    out(f"built:     {facts.built_at} in {facts.build_seconds:.1f} s by wordindex {facts.wordindex_version}")
-    out(f"schema:    {facts.schema_revision}")
+    out(f"database:  {facts['database']}")
+    out(f"source:    {facts['source']} (sha256 {facts['sha256']})")
+    out(f"words:     {facts['word_count']:,}")
+    out(f"lines:     {facts['lines_read']:,} read; skipped: {_reasons(facts['skipped'])}")
+    out(f"built:     {facts['built_at']} in {facts['seconds']:.1f} s by wordindex {facts['wordindex_version']}")
+    out(f"schema:    {facts['schema_revision']}")
     out("length     words")
-    for length, count in facts.counts_by_length:
-        out(f"{length:>6} {count:>9,}")
+    for row in facts["counts_by_length"]:
+        out(f"{row['length']:>6} {row['word_count']:>9,}")
 
 
 def check(
     ctx: typer.Context,
     words: list[str] = typer.Argument(..., metavar="WORD...", help="Words (or prefixes) to check."),
     prefix: bool = typer.Option(False, "--prefix", help="Ask whether each begins some word instead."),
-    json_output: bool = JSON_OPTION,
+    json_output: bool = options.JSON,
 ) -> None:
     """Say whether each WORD is in the dictionary; exit 1 unless all are.
 
     Examples: wordindex check cool xyzzy;  wordindex check --prefix co xq
     """
-    from wordindex.lookup import check_prefixes, check_words
+    from wordindex import reports
 
     with context.open_index(ctx) as index:
-        results = check_prefixes(index, words) if prefix else check_words(index, words)
+        results = reports.check(index, words, prefix)
+    key = "prefix" if prefix else "word"
     if json_output:
-        key = "prefix" if prefix else "word"
-        emit_json([{key: item, "valid": ok} for item, ok in results])
+        emit_json(results)
     else:
-        for item, ok in results:
-            if prefix:
-                out(f"{item}: {'begins a word' if ok else 'begins no word'}")
-            else:
-                out(f"{item}: {'a word' if ok else 'not a word'}")
-    if not all(ok for _, ok in results):
+        yes, no = ("begins a word", "begins no word") if prefix else ("a word", "not a word")
+        for item in results:
+            out(f"{item[key]}: {yes if item['valid'] else no}")
+    if not all(item["valid"] for item in results):
         raise typer.Exit(1)
 
 
 def words(
     ctx: typer.Context,
-    pattern: str = typer.Option(
-        ..., "--pattern", "-p", metavar="P", help="Pattern: letters and '-' or '_' for unknown ones, e.g. -e--."
-    ),
+    pattern: str = options.PATTERN,
     guessed: str = typer.Option(
         None,
         "--guessed",
@@ -165,31 +145,31 @@ def words(
         help="Letters already guessed, e.g. eat: they appear only where the pattern shows them.",
     ),
     limit: int = typer.Option(
-        None, "--limit", "-n", min=0, help="Show at most N words (the count is still the total)."
+        None, "--limit", "-m", min=0, metavar="N", help="Show at most N words (the count is still the total)."
     ),
-    json_output: bool = JSON_OPTION,
+    old_limit: int = typer.Option(None, "-n", min=0, hidden=True),
+    json_output: bool = options.JSON,
 ) -> None:
     """List the words that fit a hangman pattern, sorted; exit 1 if none does.
 
     Examples: wordindex words --pattern -e--;  wordindex words -p c--l --guessed aei
     """
-    from wordindex.lookup import words_matching
-    from wordindex.pattern import parse_letters, parse_pattern
+    from wordindex import reports
 
-    parsed = parse_pattern(pattern)
-    letters = parse_letters(guessed) if guessed is not None else None
     with context.open_index(ctx) as index:
-        matches = words_matching(index, parsed, letters, limit)
+        matches = reports.words(index, pattern, guessed, options.pick(limit, old_limit))
     if json_output:
-        emit_json({"count": matches.count, "words": matches.words})
+        emit_json(matches)
     else:
-        for word in matches.words:
+        for word in matches["words"]:
             out(word)
-        if matches.count > len(matches.words):
-            note(f"showing {len(matches.words):,} of {matches.count:,} words")
-    if matches.count == 0:
+        if matches["count"] > len(matches["words"]):
+            note(f"showing {len(matches['words']):,} of {plural(matches['count'], 'word')}")
+    if matches["count"] == 0:
         if not json_output:
-            note(f"no word fits {parsed.text}")
+            from wordindex.pattern import parse_pattern
+
+            note(f"no word fits {parse_pattern(pattern).text}")
         raise typer.Exit(1)
 
 

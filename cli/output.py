@@ -1,42 +1,52 @@
-"""Output helpers: results on stdout, diagnostics on stderr, rich only in a terminal.
+"""Output helpers over the invocation's ``Environment`` (cli/environment.py).
 
-rich is imported lazily: a piped query command prints plain text and never
-pays for it.
+Results on stdout, diagnostics on stderr; rich tables and colour only when
+``env().colour`` (a terminal, no NO_COLOR, TERM not dumb), plain text
+otherwise. rich is imported lazily: a piped query command never pays for it.
 """
 
 from __future__ import annotations
 
-import json
-import sys
+from typing import Any
 
-import click
+from .environment import env
 
 
-def emit_json(value) -> None:
+def emit_json(value: Any) -> None:
     """Print one JSON document on stdout."""
-    click.echo(json.dumps(value, ensure_ascii=False))
+    env().emit_json(value)
 
 
 def out(line: str = "") -> None:
     """Print one plain result line on stdout."""
-    click.echo(line)
+    env().out(line)
 
 
 def note(line: str) -> None:
     """Print a diagnostic line on stderr."""
-    click.echo(line, err=True)
+    env().note(line)
+
+
+def rich_output() -> bool:
+    """Draw with rich (tables, colour) on stdout? Only on a colour terminal."""
+    return env().colour
 
 
 def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()
+    """Same as ``rich_output`` (kept for the commands that ask it by this name)."""
+    return env().colour
 
 
 def stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
+    """Progress bars and live lines on stderr only when it is a terminal."""
+    return env().stderr_isatty
 
 
-def console(stderr: bool = False):
-    """A rich Console on stdout (or stderr); import rich only when drawing."""
-    from rich.console import Console
+def console(stderr: bool = False) -> Any:
+    """A rich Console on stdout (or stderr), colour decided by the Environment."""
+    return env().console(stderr=stderr)
 
-    return Console(stderr=stderr, highlight=False)
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``1 candidate word``, ``2 candidate words``, with thousands separators."""
+    return f"{count:,} {singular if count == 1 else (plural_form or singular + 's')}"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import typer
 
 from . import context
-from .output import console, emit_json, note, out, stdout_is_terminal
-from .prompting import EndOfInput, ask
-
-JSON_OPTION = typer.Option(False, "--json", help="Print the result as JSON.")
+from .environment import EndOfInput, env
+from .options import JSON as JSON_OPTION
+from .output import console, emit_json, note, out, plural, rich_output
 
 
 def best_word(
@@ -28,41 +27,32 @@ def best_word(
 
     Examples: wordindex best-word 'cows*z';  wordindex best-word aciprt* --all
     """
-    from wordindex.wordgame import parse_hand, playable_words
+    from wordindex import reports
 
-    hand = parse_hand(letters)
-    shown = "".join(letters.split()).lower()
     with context.open_index(ctx) as index:
-        plays = playable_words(hand, index)
+        result = reports.best_word(index, letters, all_words)
+    plays = result["words"] if all_words else ([result] if result["word"] is not None else [])
     if json_output:
-        if all_words:
-            emit_json({"hand": shown, "words": [_play_json(play) for play in plays]})
-        else:
-            best = plays[0] if plays else None
-            emit_json({"hand": shown, **(_play_json(best) if best else {"word": None, "spelled": None, "score": 0})})
-    elif plays and all_words and stdout_is_terminal():
+        emit_json(result)
+    elif plays and all_words and rich_output():
         from rich.table import Table
 
-        table = Table("word", "score", "spelled", title=f"{len(plays):,} words playable from {shown}")
+        table = Table("word", "score", "spelled", title=f"{plural(len(plays), 'word')} playable from {result['hand']}")
         for play in plays:
-            table.add_row(play.word, str(play.score), play.spelled if play.uses_wildcard else "")
+            table.add_row(play["word"], str(play["score"]), play["spelled"] if play["word"] != play["spelled"] else "")
         console().print(table)
     else:
-        for play in plays if all_words else plays[:1]:
+        for play in plays:
             out(_play_line(play))
     if not plays:
         if not json_output:
-            note(f"no word can be made from the hand {shown}")
+            note(f"no word can be made from the hand {result['hand']}")
         raise typer.Exit(1)
 
 
-def _play_json(play) -> dict:
-    return {"word": play.word, "spelled": play.spelled, "score": play.score}
-
-
-def _play_line(play) -> str:
-    spelled = f" ({play.spelled})" if play.uses_wildcard else ""
-    return f"{play.word} {play.score}{spelled}"
+def _play_line(play: dict) -> str:
+    spelled = f" ({play['spelled']})" if play["word"] != play["spelled"] else ""
+    return f"{play['word']} {play['score']}{spelled}"
 
 
 _STYLES = {
@@ -76,15 +66,24 @@ _STYLES = {
     "total": "bold green",
 }
 
+RULES = """\
+The word game (MIT 6.0001 problem set 3). Each hand is a few letters; * stands for any vowel.
+Make words from the hand: a word scores (sum of its letter values) × max(7 × length - 3 × letters left, 1),
+and every word you enter, good or not, uses up its letters. Enter !! to end a hand early.
+Once per game you may substitute a letter of a hand, and once per game replay a hand (the better score counts).
+"""
 
-def _show(lines, terminal) -> None:
+
+def _show(lines: list[dict]) -> None:
+    """Transcript lines; styled on a colour terminal, plain otherwise (the text says it all)."""
+    terminal = env().console() if env().colour else None
     for line in lines:
         if terminal is not None:
             from rich.text import Text
 
-            terminal.print(Text(line.text, style=_STYLES.get(line.kind, "")))
+            terminal.print(Text(line["text"], style=_STYLES.get(line["kind"], "")))
         else:
-            out(line.text)
+            out(line["text"])
 
 
 def play_wordgame(
@@ -105,25 +104,24 @@ def play_wordgame(
     new random letter), then enter words ('!!' ends the hand); an invalid word
     still costs its letters. One replay per game (the better score counts).
     After each hand the best possible word is shown, at the end the total.
+    End of input ends the game and counts the points of the hand being
+    played; Ctrl-C too, with exit status 130.
 
     Example: wordindex play wordgame --hands 2 --seed 7
     """
-    from wordindex.wordgame import WordGame
+    from wordindex.wordgame.session import WordGameSession
 
-    terminal = console() if stdout_is_terminal() else None
     with context.open_index(ctx) as index:
-        game = WordGame(index, hands=hands, hand_size=hand_size, rng=seed)
+        session = WordGameSession.create(index, hands=hands, hand_size=hand_size, seed=seed)
+        out(RULES)
+        _show(session.view()["opening"])
         try:
-            _show(game.start(), terminal)
-            while not game.over:
-                _show(game.answer(ask(game.prompt)), terminal)
-        except (EndOfInput, KeyboardInterrupt) as exc:
-            out()
-            finished = len(game.records)
-            out(
-                f"Game ended early. Total score over the {finished} finished hand{'s' if finished != 1 else ''}: {game.total}"
-            )
-            if isinstance(exc, KeyboardInterrupt):
+            while not session.over:
+                event = session.move({"action": "reply", "text": env().ask(session.prompt)})
+                _show(event["lines"])
+        except (EndOfInput, KeyboardInterrupt) as stop:
+            _show(session.end()["lines"])
+            if isinstance(stop, KeyboardInterrupt):
                 raise typer.Exit(130) from None
 
 

@@ -29,9 +29,9 @@ def test_build_json(run_cli, tmp_path):
     source.write_text("cool\ngood\ngood\n")
     result = run_cli(["build", source, "--json"], db=tmp_path / "x.db")
     data = json.loads(result.stdout)
-    assert {k: data[k] for k in ("source", "words", "lines_read", "skipped")} == {
+    assert {k: data[k] for k in ("source", "word_count", "lines_read", "skipped")} == {
         "source": "words.txt",
-        "words": 2,
+        "word_count": 2,
         "lines_read": 3,
         "skipped": {"duplicate": 1},
     }
@@ -76,7 +76,7 @@ def test_info_json(run_cli, nine):
     result = run_cli(["info", "--json"], db=nine)
     data = json.loads(result.stdout)
     assert data["word_count"] == 9
-    assert data["counts_by_length"] == [{"length": 4, "words": 9}]
+    assert data["counts_by_length"] == [{"length": 4, "word_count": 9}]
     assert data["schema_revision"] == "0002_letter_totals"
     assert data["source"] == "nine.txt"
     assert data["database"] == str(nine)
@@ -105,11 +105,11 @@ def test_missing_option_is_usage_error(run_cli, nine):
 
 
 def test_no_index_names_build(run_cli, tmp_path):
-    one_error_line(run_cli(["check", "cool"], db=tmp_path / "none.db"), 1, "no word index", "wordindex build")
+    one_error_line(run_cli(["check", "cool"], db=tmp_path / "none.db"), 2, "no word index", "wordindex build")
 
 
 def test_missing_dictionary(run_cli, tmp_path):
-    one_error_line(run_cli(["build", tmp_path / "nope.txt"], db=tmp_path / "x.db"), 1, "not found")
+    one_error_line(run_cli(["build", tmp_path / "nope.txt"], db=tmp_path / "x.db"), 2, "not found")
 
 
 @pytest.mark.parametrize(
@@ -120,7 +120,7 @@ def test_bad_dictionaries_change_nothing(run_cli, tmp_path, nine, data, fragment
     db.write_bytes(nine.read_bytes())
     source = tmp_path / "bad.txt"
     source.write_bytes(data)
-    one_error_line(run_cli(["build", source], db=db), 1, fragment)
+    one_error_line(run_cli(["build", source], db=db), 2, fragment)
     assert db.read_bytes() == nine.read_bytes()
     assert not list(tmp_path.glob("*.partial"))
 
@@ -135,7 +135,7 @@ def test_unreadable_dictionary(run_cli, tmp_path, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(Path, "read_bytes", refuse)  # chmod 0 does not stop root, so simulate it
-    one_error_line(run_cli(["build", source], db=tmp_path / "x.db"), 1, "not readable")
+    one_error_line(run_cli(["build", source], db=tmp_path / "x.db"), 2, "not readable")
 
 
 @pytest.mark.parametrize(
@@ -153,20 +153,20 @@ def test_bad_urls_are_usage_errors(run_cli, url, fragment):
 
 def test_unreachable_server(run_cli):
     result = run_cli(["--db", "postgresql://nobody@127.0.0.1:1/none", "check", "cool"])
-    one_error_line(result, 1, "cannot connect to postgresql+psycopg://nobody@127.0.0.1:1/none")
+    one_error_line(result, 2, "cannot connect to postgresql+psycopg://nobody@127.0.0.1:1/none")
 
 
 def test_file_that_is_not_sqlite(run_cli, tmp_path):
     path = tmp_path / "notes.db"
     path.write_text("just some text, not a database\n" * 100)
-    one_error_line(run_cli(["check", "cool"], db=path), 1, "not a SQLite database")
+    one_error_line(run_cli(["check", "cool"], db=path), 2, "not a SQLite database")
 
 
 def test_sqlite_database_of_another_program(run_cli, tmp_path):
     path = tmp_path / "other.db"
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE customers (id INTEGER)")
-    one_error_line(run_cli(["check", "cool"], db=path), 1, "is not a wordindex index")
+    one_error_line(run_cli(["check", "cool"], db=path), 2, "is not a wordindex index")
 
 
 def test_newer_schema_is_refused(run_cli, tmp_path, nine):
@@ -174,7 +174,7 @@ def test_newer_schema_is_refused(run_cli, tmp_path, nine):
     db.write_bytes(nine.read_bytes())
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
-    one_error_line(run_cli(["check", "cool"], db=db), 1, "9999_from_the_future", "newer than this wordindex")
+    one_error_line(run_cli(["check", "cool"], db=db), 2, "9999_from_the_future", "newer than this wordindex")
 
 
 def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, nine):
@@ -183,7 +183,7 @@ def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, n
     result = run_cli(["db", "downgrade", "0001_words_prefixes"], db=db)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "schema 0002_letter_totals -> 0001_words_prefixes\n"
-    one_error_line(run_cli(["check", "cool"], db=db), 1, "older schema", "wordindex db upgrade")
+    one_error_line(run_cli(["check", "cool"], db=db), 2, "older schema", "wordindex db upgrade")
     result = run_cli(["db", "upgrade"], db=db)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "schema 0001_words_prefixes -> 0002_letter_totals\n"
@@ -196,7 +196,7 @@ def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, n
 
 
 def test_db_upgrade_without_index(run_cli, tmp_path):
-    one_error_line(run_cli(["db", "upgrade"], db=tmp_path / "none.db"), 1, "wordindex build")
+    one_error_line(run_cli(["db", "upgrade"], db=tmp_path / "none.db"), 2, "wordindex build")
 
 
 def test_unknown_revision(run_cli, nine):

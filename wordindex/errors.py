@@ -1,14 +1,17 @@
 """Named exceptions: the library raises these, the CLI turns them into one line on stderr.
 
-Each carries the exit code the CLI should use, so the mapping from failure to
-exit status lives next to the failure rather than in every command.
+Each carries the exit code the CLI uses (2 for every error).
 """
 
 
 class WordIndexError(Exception):
-    """Base of every error a user can cause; ``str()`` is the one line to show."""
+    """Base of every error a user can cause; ``str()`` is the one line to show.
 
-    exit_code = 1
+    Every error exits with status 2 (docs/cli.md: 0 yes, 1 a negative answer,
+    2 an error of any kind); a negative answer is not an error.
+    """
+
+    exit_code = 2
 
 
 class UsageError(WordIndexError):
@@ -51,3 +54,17 @@ class SchemaTooOldError(WordIndexError):
 
 class NotFoundError(WordIndexError):
     """A thing the request names (a word, a length) is not in the index."""
+
+
+class NegativeAnswer(WordIndexError):
+    """Not an error: the question has no answer (no word fits). Shown as a plain line, exit status 1."""
+
+    exit_code = 1
+
+
+class BadMoveError(UsageError):
+    """A game move that is not allowed now (a letter guessed twice, a word after the end)."""
+
+
+class BadStateError(UsageError):
+    """A saved game state that does not hold together (wrong game, version, or contents)."""

@@ -9,16 +9,26 @@ import pytest
 from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
 
 
+def rows(board: str) -> list[str]:
+    side = int(len(board) ** 0.5)
+    return [board[i : i + side] for i in range(0, len(board), side)]
+
+
+def without_rows(line: dict) -> dict:
+    return {key: value for key, value in line.items() if key != "rows"}
+
+
 def test_json_output_is_the_issue_format(run_cli, hand_index):
     result = run_cli(["boggle", "abcdefghijklmnop", "--json"], db=hand_index)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["board"] == ["abcd", "efgh", "ijkl", "mnop"]
-    assert data["rules"] == "official"
+    assert data["board"] == "abcdefghijklmnop"
+    assert data["rows"] == ["abcd", "efgh", "ijkl", "mnop"]
+    assert (data["rules"], data["min_length"]) == ("official", 3)
     assert (data["count"], data["score"]) == (8, 10)
     assert data["words"][0] == {"word": "knife", "score": 2, "path": [[2, 2], [3, 1], [2, 0], [1, 1], [1, 0]]}
     assert [w["word"] for w in data["words"]] == ["knife", "plonk", "abc", "fab", "fink", "glop", "mink", "nim"]
-    assert list(data) == ["board", "rules", "count", "score", "words"]
+    assert list(data) == ["board", "rows", "rules", "min_length", "count", "score", "words"]
 
 
 def test_board_may_be_given_in_several_arguments_and_any_case(run_cli, hand_index):
@@ -72,8 +82,8 @@ def test_show_highlights_one_word(run_cli, hand_index):
 
 def test_show_a_word_that_is_not_there(run_cli, hand_index):
     result = run_cli(["boggle", "abcdefghijklmnop", "--show", "ache"], db=hand_index)
-    assert result.exit_code == 1
-    assert result.stderr == "Error: 'ache' is not one of this board's 8 words under official rules\n"
+    assert result.exit_code == 1  # a negative answer, not an error
+    assert result.stderr == "'ache' is not one of this board's 8 words under official rules\n"
 
 
 @pytest.mark.parametrize(
@@ -103,7 +113,8 @@ def test_batch_reports_each_line_and_goes_on(run_cli, hand_index):
     result = run_cli(["boggle", "--batch", "-"], db=hand_index, input="\n".join(lines) + "\n")
     assert result.exit_code == 2
     out = [json.loads(line) for line in result.stdout.splitlines()]
-    assert out == [
+    assert all(line["rows"] == rows(line["board"]) for line in out if "rows" in line)
+    assert [without_rows(line) for line in out] == [
         {"board": "abcdefghijklmnop", "count": 8, "score": 10},
         {"board": "", "error": "empty line"},
         {"board": "xyz", "error": "a board needs 4, 9, 16, 25 or 36 letters (2×2 to 6×6), got 3"},
@@ -119,7 +130,7 @@ def test_batch_line_that_is_not_utf8(run_cli, hand_index):
     result = run_cli(["boggle", "--batch", "-"], db=hand_index, input=b"tesa\n\xff\xfeabcd\n")
     assert result.exit_code == 2
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert lines[0] == {"board": "tesa", "count": 11, "score": 11}
+    assert lines[0] == {"board": "tesa", "rows": ["te", "sa"], "count": 11, "score": 11}
     assert "error" in lines[1] and len(lines) == 2
     assert result.stderr.startswith("Error: 1 of 2 lines was not a board (first: line 2: ")
 
@@ -130,14 +141,14 @@ def test_batch_file_and_rules(run_cli, hand_index, tmp_path):
     result = run_cli(["boggle", "--batch", str(source), "--rules", "simple"], db=hand_index)
     assert result.exit_code == 0
     assert (
-        result.stdout
-        == '{"board": "tesa", "count": 5, "score": 5}\n{"board": "abcdefghijklmnop", "count": 5, "score": 7}\n'
+        result.stdout == '{"board": "tesa", "rows": ["te", "sa"], "count": 5, "score": 5}\n'
+        '{"board": "abcdefghijklmnop", "rows": ["abcd", "efgh", "ijkl", "mnop"], "count": 5, "score": 7}\n'
     )
 
 
 def test_batch_errors(run_cli, hand_index, tmp_path):
     missing = run_cli(["boggle", "--batch", str(tmp_path / "none.txt")], db=hand_index)
-    assert missing.exit_code == 1 and missing.stderr.startswith("Error: cannot read the batch file ")
+    assert missing.exit_code == 2 and missing.stderr.startswith("Error: cannot read the batch file ")
     empty = run_cli(["boggle", "--batch", "-"], db=hand_index, input="")
     assert empty.exit_code == 2 and empty.stderr == "Error: the batch on stdin has no lines\n"
 
@@ -159,7 +170,7 @@ def test_large_batch_uses_the_loaded_table_and_agrees(run_cli, hand_index):
     with open_index(hand_index) as index:
         for text, line in zip(boards, got):
             solution = solve(QueryOracle(index), parse_board(text), get_rules())
-            assert line == {"board": text, "count": solution.count, "score": solution.score}
+            assert line == {"board": text, "rows": rows(text), "count": solution.count, "score": solution.score}
 
 
 def test_golden_answers_through_the_cli(run_cli, enable_index, wordlist):

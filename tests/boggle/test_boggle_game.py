@@ -6,74 +6,72 @@ import pytest
 from boggle_fixtures import hand_index  # noqa: F401 (fixture)
 
 from wordindex.boggle.board import parse_board
-from wordindex.boggle.game import BoggleGame, GameOverError, Verdict
 from wordindex.boggle.rules import get_rules
+from wordindex.boggle.session import BoggleSession, Verdict
+from wordindex.errors import BadMoveError
 from wordindex.index import open_index
 
 
 @pytest.fixture
 def game(hand_index):
     with open_index(hand_index) as index:
-        yield BoggleGame(index, parse_board("abcdefghijklmnop"), get_rules("simple"))
+        yield BoggleSession.create(index, board="abcdefghijklmnop", rules="simple", seed=0)
 
 
 def test_checks_run_in_the_assignment_order(game):
-    assert game.guess("fab").verdict is Verdict.TOO_SHORT  # a word on the board, but 3 letters
-    assert game.guess("abcd").verdict is Verdict.NOT_A_WORD  # on the board, long enough, not a word
-    assert game.guess("ache").verdict is Verdict.NOT_ON_BOARD  # a word, cannot be formed
-    first = game.guess("Knife")
-    assert first.accepted and first.points == 2 and first.word == "knife"
-    assert first.path == ((2, 2), (3, 1), (2, 0), (1, 1), (1, 0))
-    assert game.last_path == first.path
-    assert game.guess("KNIFE").verdict is Verdict.ALREADY_FOUND
-    assert game.guess("jinn").verdict is Verdict.NOT_ON_BOARD
-    assert game.last_path == first.path  # refused words leave the highlight alone
-    assert game.human_words == ("knife",) and game.human_score == 2
+    assert game.move("fab")["verdict"] == Verdict.TOO_SHORT  # a word on the board, but 3 letters
+    assert game.move("abcd")["verdict"] == Verdict.NOT_A_WORD  # on the board, long enough, not a word
+    assert game.move("ache")["verdict"] == Verdict.NOT_ON_BOARD  # a word, cannot be formed
+    first = game.move("Knife")
+    assert first["verdict"] == "accepted" and first["score"] == 2 and first["word"] == "knife"
+    assert first["path"] == [[2, 2], [3, 1], [2, 0], [1, 1], [1, 0]]
+    assert game.move("KNIFE")["verdict"] == Verdict.ALREADY_FOUND
+    assert game.move("jinn")["verdict"] == Verdict.NOT_ON_BOARD
+    assert game.players["you"] == ["knife"] and game.score("you") == 2
 
 
 def test_check_word_is_the_cs106b_suitability_check(game):
-    assert game.check_word("fink") is None
+    assert game.check_word("fink") is Verdict.ACCEPTED
     assert game.check_word("zzzz") is Verdict.NOT_A_WORD
-    game.guess("fink")
+    game.move("fink")
     assert game.check_word("FINK") is Verdict.ALREADY_FOUND
 
 
 def test_computer_takes_the_remaining_words_and_wins_only_when_strictly_ahead(game):
-    game.guess("knife")
-    game.guess("plonk")
-    game.guess("glop")
-    words = game.computer_turn()
+    game.move("knife")
+    game.move("plonk")
+    game.move("glop")
+    result = game.end()
     # simple rules: the board's 4+ letter words are fink, glop, knife, mink, plonk
-    assert [w.word for w in words] == ["fink", "mink"]
-    assert (game.human_score, game.computer_score) == (5, 2)
-    assert not game.computer_won
-    with pytest.raises(GameOverError):
-        game.guess("mink")
-    assert game.computer_turn() == words
+    assert [w["word"] for w in result["computer"]["words"]] == ["fink", "mink"]
+    assert (result["scores"]["you"], result["computer"]["score"]) == (5, 2)
+    assert not result["computer_won"]
+    with pytest.raises(BadMoveError):
+        game.move("mink")
+    assert game.end()["computer"] == result["computer"]
 
 
 def test_tie_goes_to_the_human(hand_index):
     with open_index(hand_index) as index:
-        game = BoggleGame(index, parse_board("tesa"), get_rules("simple"))
+        game = BoggleSession(index, parse_board("tesa"), get_rules("simple"), {"you": []})
         for word in ("east", "eats"):
-            assert game.guess(word).accepted
-        game.computer_turn()
-        assert game.computer_words == ("sate", "seat", "teas")
-        assert not game.computer_won or game.computer_score > game.human_score
-        assert game.computer_won  # 3 > 2
-        tie = BoggleGame(index, parse_board("tesa"), get_rules("simple"))
+            assert game.move(word)["verdict"] == "accepted"
+        result = game.end()
+        assert [w["word"] for w in result["computer"]["words"]] == ["sate", "seat", "teas"]
+        assert result["computer_won"]  # 3 > 2
+        tie = BoggleSession(index, parse_board("tesa"), get_rules("simple"), {"you": []})
         for word in ("east", "eats", "sate"):
-            tie.guess(word)
-        tie.computer_turn()
-        assert (tie.human_score, tie.computer_score) == (3, 2)
-        assert not tie.computer_won
+            tie.move(word)
+        result = tie.end()
+        assert (result["scores"]["you"], result["computer"]["score"]) == (3, 2)
+        assert not result["computer_won"]
 
 
 def test_qu_words_count_two_letters(hand_index):
     with open_index(hand_index) as index:
-        game = BoggleGame(index, parse_board("qene"), get_rules("simple"))
-        guess = game.guess("queen")
-        assert guess.accepted and guess.points == 2 and len(guess.path) == 4
+        game = BoggleSession(index, parse_board("qene"), get_rules("simple"), {"you": []})
+        event = game.move("queen")
+        assert event["verdict"] == "accepted" and event["score"] == 2 and len(event["path"]) == 4
 
 
 # -- the CLI game -------------------------------------------------------------------
@@ -81,7 +79,8 @@ def test_qu_words_count_two_letters(hand_index):
 
 def test_play_a_typed_board_through_stdin(run_cli, hand_index):
     answers = "\n".join(
-        ["n", "abc", "abcdefghijklmnoz1", "abcdefghijklmnop", "fab", "abcd", "zzzz", "ache", "knife", "knife", "", "n"]
+        ["n", "abc", "abcdefghijklmnoz1", "abcdefghijklmnop", "fab", "abcd", "zzzz", "ache", "knife", "knife", ""]
+        + ["knife", "fink", "", "n"]  # see where two words are, then go on; no new game
     )
     result = run_cli(["play", "boggle"], db=hand_index, input=answers + "\n")
     assert result.exit_code == 0, result.output
@@ -100,11 +99,17 @@ def test_play_a_typed_board_through_stdin(run_cli, hand_index):
     assert 'My words (4): {"FINK", "GLOP", "MINK", "PLONK"}' in text
     assert "My score: 5" in text  # plonk is 5 letters: 2 points
     assert "Ha ha ha, I destroyed you. Better luck next time, puny human!" in text
+    # the player's words stay on the screen of the computer's turn
+    assert "It's my turn!\n A   B   C   D" in text
+    assert 'Your score: 2\nMy words (4): {"FINK", "GLOP", "MINK", "PLONK"}' in text
+    # each of the computer's words can be shown on the board
+    assert "KNIFE is not one of my words." in text
+    assert " A   B   C   D\n E  [F]  G   H\n[I]  J  [K]  L\n M  [N]  O   P\nFINK: (1,1) (2,0) (3,1) (2,2)" in text
     assert text.rstrip().endswith("Have a nice day.")
 
 
 def test_human_win_and_play_again(run_cli, hand_index):
-    answers = ["knife", "plonk", "fink", "", "y", "n", "tesa", "fink"]
+    answers = ["knife", "plonk", "fink", "", "", "y", "n", "tesa", "fink"]
     result = run_cli(
         ["play", "boggle", "--board", "abcd efgh ijkl mnop"], db=hand_index, input="\n".join(answers) + "\n"
     )
@@ -116,8 +121,8 @@ def test_human_win_and_play_again(run_cli, hand_index):
 
 
 def test_random_boards_are_shaken_from_the_dice_and_seeded(run_cli, hand_index):
-    first = run_cli(["play", "boggle", "--seed", "5", "--size", "5"], db=hand_index, input="y\n\nn\n")
-    second = run_cli(["play", "boggle", "--seed", "5", "--dice", "big"], db=hand_index, input="y\n\nn\n")
+    first = run_cli(["play", "boggle", "--seed", "5", "--size", "5"], db=hand_index, input="y\n\n\nn\n")
+    second = run_cli(["play", "boggle", "--seed", "5", "--dice", "big"], db=hand_index, input="y\n\n\nn\n")
     assert first.exit_code == second.exit_code == 0
     assert first.stdout == second.stdout
     board_lines = [line for line in first.stdout.splitlines() if line.startswith(" ") and len(line.split()) == 5]
@@ -133,7 +138,7 @@ def test_end_of_input_ends_cleanly(run_cli, hand_index):
 
 def test_input_that_is_not_utf8_is_refused_not_a_crash(run_cli, hand_index):
     result = run_cli(
-        ["play", "boggle"], db=hand_index, input=b"n\n\xffbcdefghijklmnop\nabcdefghijklmnop\nkn\xffife\n\nn\n"
+        ["play", "boggle"], db=hand_index, input=b"n\n\xffbcdefghijklmnop\nabcdefghijklmnop\nkn\xffife\n\n\nn\n"
     )
     assert result.exit_code == 0
     assert "That is not a valid 16-letter board string. Try again." in result.stdout
@@ -142,9 +147,9 @@ def test_input_that_is_not_utf8_is_refused_not_a_crash(run_cli, hand_index):
 
 
 def test_yes_or_no_is_asked_again(run_cli, hand_index):
-    result = run_cli(["play", "boggle", "--seed", "1"], db=hand_index, input="maybe\ny\n\nnope\n")
+    result = run_cli(["play", "boggle", "--seed", "1"], db=hand_index, input="maybe\ny\n\n\nnope\n")
     assert result.exit_code == 0
-    assert "Please type a word that begins with 'y' or 'n'." in result.stdout
+    assert "Please answer y or n." in result.stdout
     assert result.stdout.rstrip().endswith("Have a nice day.")
 
 

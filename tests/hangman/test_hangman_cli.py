@@ -6,10 +6,6 @@ import json
 
 import pytest
 
-from wordindex.hangman.game import LOST, HangmanGame, make_chooser
-from wordindex.hangman.state import BadGuessError
-from wordindex.index import open_index
-
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 
 
@@ -58,19 +54,19 @@ def test_guess_no_letter_left(run_cli, nine_db):
         (["guess", "-p", "-oe-", "-g", "ox"], 2, "but not 'e'"),
         (["guess", "-p", "----", "-g", "ee"], 2, "repeat 'e'"),
         (["guess", "-p", "----", "-g", "e!"], 2, "include '!'"),
-        (["guess", "-p", "zzzz"], 1, "no word of the index fits the pattern zzzz"),
         (["guess", "-p", "----", "-s", "smart"], 2, "unknown strategy"),
         (["evil", "-n", "0", "-g", "e"], 2, "must be 1 or more, not 0"),
         (["evil", "-n", "-3", "-g", "e"], 2, "must be 1 or more, not -3"),
-        (["evil", "-n", str(10**12), "-g", "e"], 1, f"no word of length {10**12}"),
-        (["evil", "-n", "2000000000", "-g", "e"], 1, "no word of length 2000000000"),
+        (["evil", "-n", str(10**12), "-g", "e"], 2, f"no word of length {10**12}"),
+        (["evil", "-n", "2000000000", "-g", "e"], 2, "no word of length 2000000000"),
         (["evil", "-n", "4", "-g", "eoe"], 2, "repeat 'e'"),
         (["evil", "-n", "4", "-g", "e-"], 2, "include '-'"),
-        (["solve", "xyzzy"], 1, "'xyzzy' is not in the index"),
+        (["solve", "xyzzy"], 2, "'xyzzy' is not in the index"),
         (["solve", "cool", "--lives", "0"], 2, "lives must be 1 or more"),
         (["play", "hangman", "--length", "0"], 2, "must be 1 or more"),
-        (["play", "hangman", "--length", str(10**12)], 1, "no word of length"),
-        (["play", "hangman", "--guesses", "0", "--length", "4"], 2, "number of guesses must be 1 or more"),
+        (["play", "hangman", "--length", str(10**12)], 2, "no word of length"),
+        (["play", "hangman", "--guesses", "0", "--length", "4"], 2, "lives must be 1 or more"),
+        (["play", "hangman", "--lives", "0", "--length", "4"], 2, "lives must be 1 or more"),
         (["play", "hangman", "--chooser", "nice"], 2, "unknown chooser"),
     ],
 )
@@ -81,6 +77,12 @@ def test_bad_input_is_one_line(run_cli, nine_db, args, code, message):
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_no_candidate_is_a_negative_answer(run_cli, nine_db):
+    result = run_cli(["guess", "-p", "zzzz"], db=nine_db)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "no word of the index fits the pattern zzzz\n"
 
 
 def test_evil_json_is_the_issue_example(run_cli, nine_db):
@@ -107,7 +109,18 @@ def test_evil_plain(run_cli, nine_db):
 def test_solve_json_and_plain(run_cli, nine_db):
     result = run_cli(["solve", "cool", "--json"], db=nine_db)
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"word": "cool", "won": True, "guesses": ["e", "o", "c", "l"], "wrong": 1}
+    data = json.loads(result.stdout)
+    assert {k: data[k] for k in ("word", "won", "guesses", "wrong")} == {
+        "word": "cool",
+        "won": True,
+        "guesses": ["e", "o", "c", "l"],
+        "wrong": 1,
+    }
+    assert (data["strategy"], data["lives"], data["steps"][1]) == (
+        "paga",
+        6,
+        {"letter": "o", "occurrences": 2, "pattern": "-oo-"},
+    )
     plain = run_cli(["solve", "COOL"], db=nine_db)
     assert plain.stdout.splitlines() == [
         "e  miss     ----",
@@ -122,21 +135,8 @@ def test_solve_lost_exits_1(run_cli, nine_db):
     # naive guesses e l o a ... : ibex needs e (hit) l a o d (misses) ... lost with one life.
     result = run_cli(["solve", "ibex", "--strategy", "naive", "--lives", "1", "--json"], db=nine_db)
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == {"word": "ibex", "won": False, "guesses": ["e", "l"], "wrong": 1}
-
-
-def test_game_state_machine(nine_db):
-    with open_index(nine_db) as index:
-        game = HangmanGame(make_chooser(index, "evil", 4), 3)
-        assert game.guess("e").occurrences == 0 and game.guesses_left == 2
-        with pytest.raises(BadGuessError):
-            game.guess("E")
-        turn = game.guess(" O ")
-        assert (turn.occurrences, turn.pattern, turn.guesses_left) == (2, "-oo-", 2)
-        game.guess("t")
-        turn = game.guess("d")
-        assert turn.status == LOST and game.over
-        assert game.answer == "cool"
+    data = json.loads(result.stdout)
+    assert (data["word"], data["won"], data["guesses"], data["wrong"]) == ("ibex", False, ["e", "l"], 1)
 
 
 def test_interactive_evil_game_won_through_stdin(run_cli, nine_db):
@@ -194,7 +194,7 @@ def test_random_game_with_ai_guesser_is_reproducible(run_cli, nine_db):
 def test_ai_against_evil_shows_each_move(run_cli, nine_db):
     args = ["play", "hangman", "--length", "4", "--guesses", "2", "--hide-count", "--guesser", "naive"]
     result = run_cli(args, db=nine_db)
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the guesser lost
     lines = result.stdout.splitlines()
     assert "naive guesses: e" in lines and "naive guesses: l" in lines
     assert "naive is out of guesses. The word was: " in result.stdout

@@ -1,14 +1,14 @@
 """``wordindex best-word`` and ``wordindex play wordgame`` through the CLI runner."""
 
 import json
-import random
 
 import pytest
 from wordgame_transcripts import PROBLEM_6, PROBLEM_6_ANSWERS, WORDS, PicksA, TranscriptDeal
 
-import wordindex.wordgame as wordgame
+import wordindex.wordgame.session as wordgame
 from wordindex.index import open_index
 from wordindex.wordgame import best_word, deal_hand, display_hand, get_word_score
+from wordindex.wordgame.game import hand_rng
 
 DICTIONARY = sorted(set(WORDS) | {"cozes", "zoic", "zoos", "scow", "coz", "wiz"})
 
@@ -19,7 +19,10 @@ def db(index_factory):
 
 
 def lines(result):
-    return result.stdout.splitlines()
+    """The game's lines after the short rules screen (its first paragraph)."""
+    shown = result.stdout.splitlines()
+    assert shown[0].startswith("The word game (MIT 6.0001 problem set 3).")
+    return shown[shown.index("") + 1 :]
 
 
 # -- best-word ------------------------------------------------------------------
@@ -50,8 +53,8 @@ def test_best_word_all(run_cli, db):
     assert {"word": "cows", "spelled": "cows", "score": 198} in words
     assert [w["score"] for w in words] == sorted((w["score"] for w in words), reverse=True)
     text = run_cli(["best-word", "cows*z", "--all"], db=db)
-    assert lines(text)[:4] == ["coz*s 480 (cozes)", "zo*c 308 (zoic)", "z*os 264 (zoos)", "cows 198"]
-    assert len(lines(text)) == len(words)
+    assert text.stdout.splitlines()[:4] == ["coz*s 480 (cozes)", "zo*c 308 (zoic)", "z*os 264 (zoos)", "cows 198"]
+    assert len(text.stdout.splitlines()) == len(words)
 
 
 def test_best_word_nothing_playable_exits_1(run_cli, db):
@@ -84,7 +87,7 @@ def test_best_word_bad_hands(run_cli, db, hand, message):
 
 def test_best_word_without_index(run_cli, tmp_path):
     result = run_cli(["best-word", "cows"], db=tmp_path / "none.db")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.startswith("Error: no word index at ") and result.stderr.count("\n") == 1
 
 
@@ -102,7 +105,7 @@ def test_best_word_same_on_postgresql(run_cli, db, pg_index_factory):
 
 @pytest.fixture
 def transcript_game(monkeypatch):
-    """Make the CLI deal the transcript's hands (the CLI builds ``wordindex.wordgame.WordGame``)."""
+    """Make the CLI deal the transcript's hands (its session builds ``wordindex.wordgame.game.WordGame``)."""
     real = wordgame.WordGame
 
     def scripted(words, hands=None, hand_size=7, rng=None):
@@ -128,8 +131,8 @@ def test_problem_6_transcript_through_stdin(run_cli, db, transcript_game):
 
 
 def test_seeded_game_scores_the_best_word(run_cli, db):
-    seed = next(s for s in range(200) if best_word(deal_hand(7, random.Random(s)), set(DICTIONARY)))
-    hand = deal_hand(7, random.Random(seed))
+    seed = next(s for s in range(200) if best_word(deal_hand(7, hand_rng(s, 1, "deal")), set(DICTIONARY)))
+    hand = deal_hand(7, hand_rng(seed, 1, "deal"))
     best = best_word(hand, set(DICTIONARY))
     answers = ["no", best.word, "!!", "no"]
     result = run_cli(["play", "wordgame", "--hands", "1", "--seed", seed], db=db, input="\n".join(answers) + "\n")
@@ -178,12 +181,21 @@ def test_end_of_input_ends_cleanly(run_cli, db):
     result = run_cli(["play", "wordgame", "--seed", "3"], db=db, input="2\nno\n!!\n")
     assert result.exit_code == 0
     assert result.stderr == ""
-    assert lines(result)[-1] == "Game ended early. Total score over the 1 finished hand: 0"
+    assert lines(result)[-1] == "Game ended early. Total score over the 1 hand played: 0"
     result = run_cli(["play", "wordgame"], db=db, input="")
     assert result.exit_code == 0
     assert lines(result) == [
         "Enter total number of hands: ",
-        "Game ended early. Total score over the 0 finished hands: 0",
+        "Game ended early. Total score over the 0 hands played: 0",
+    ]
+
+
+def test_end_of_input_in_the_middle_of_a_hand_counts_its_points(run_cli, db, transcript_game):
+    result = run_cli(["play", "wordgame", "--hands", "2"], db=db, input="no\npart\n")
+    assert result.exit_code == 0
+    assert lines(result)[-2:] == [
+        "Total score for this hand: 114",
+        "Game ended early. Total score over the 1 hand played: 114",
     ]
 
 

@@ -1,7 +1,5 @@
 """The game as state machines, replayed against the problem set's transcripts."""
 
-import random
-
 import pytest
 from wordgame_transcripts import PROBLEM_6, PROBLEM_6_ANSWERS, WORDS, PicksA, TranscriptDeal
 
@@ -19,6 +17,7 @@ from wordindex.wordgame import (
     play_game,
     play_hand,
 )
+from wordindex.wordgame.game import hand_rng
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +165,7 @@ def test_hands_given_skip_the_question_and_deals_are_seeded(index):
     b = WordGame(index, hands=2, hand_size=7, rng=99)
     assert a.start() == b.start()
     assert a.phase is Phase.SUBSTITUTE
-    assert a.hand == deal_hand(7, rng=random.Random(99))
+    assert a.hand == deal_hand(7, rng=hand_rng(99, 1, "deal"))  # each deal: its own seeded source
 
 
 def test_hand_that_runs_out_ends_by_itself(index):

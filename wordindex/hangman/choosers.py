@@ -10,11 +10,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
+from ..errors import BadStateError, UsageError
 from ..index import Index
 from .guessers import largest_family
-from .queries import count_words_of_length, family_words, nth_word, split_families
+from .queries import count_words_of_length, family_size, family_words, nth_word, split_families
 from .state import Position, blank_position, check_letter
+
+
+class ChooserKind(StrEnum):
+    """Who holds the word: ``evil`` never commits, ``random`` picks one word and keeps it."""
+
+    EVIL = "evil"
+    RANDOM = "random"
+
+
+def check_chooser(name: str | None) -> ChooserKind:
+    """The ChooserKind a user's text names; UsageError naming the choices."""
+    try:
+        return ChooserKind((name or "").strip().lower())
+    except ValueError:
+        raise UsageError(f"unknown chooser {name!r}: choose {' or '.join(ChooserKind)}") from None
 
 
 def _popcount(mask: int) -> int:
@@ -32,14 +49,20 @@ class EvilStep:
 
 
 class Chooser:
-    """Shared state of a chooser: the position (pattern + guessed letters)."""
+    """Shared state of a chooser: the position (pattern + guessed letters).
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
+    ``position`` resumes a chooser in the middle of a game (a game session's
+    saved state); without it the chooser starts from the blank pattern.
+    """
+
+    kind: ChooserKind
+
+    def __init__(self, index: Index, length: int, seed: int | None = None, position: Position | None = None):
         self.index = index
         self.length = length
         self.count_of_length = count_words_of_length(index, length)
         self.random = random.Random(seed)
-        self.position: Position = blank_position(length)
+        self.position: Position = position or blank_position(length)
         self.guesses: list[str] = []
 
     @property
@@ -61,20 +84,29 @@ class Chooser:
 class RandomChooser(Chooser):
     """Picks a word of the length uniformly, in dictionary order (ORDER BY id); a seed reproduces it."""
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
-        super().__init__(index, length, seed)
-        offset = self.random.randrange(self.count_of_length)
-        self._word = nth_word(index, self.position, offset)
-        self._candidates = self.count_of_length
+    kind = ChooserKind.RANDOM
+
+    def __init__(
+        self,
+        index: Index,
+        length: int,
+        seed: int | None = None,
+        position: Position | None = None,
+        word: str | None = None,
+    ):
+        super().__init__(index, length, seed, position)
+        if word is None:
+            if position is not None:
+                raise BadStateError("a random chooser resumed in the middle of a game needs its word")
+            offset = self.random.randrange(self.count_of_length)
+            word = nth_word(index, self.position, offset)
+        self._word = word
+        self._candidates: int | None = self.count_of_length if position is None else None
 
     @classmethod
     def with_word(cls, index: Index, word: str) -> RandomChooser:
         """A chooser holding a known word (the solver's): must be a word of the index."""
-        self = cls.__new__(cls)
-        Chooser.__init__(self, index, len(word))
-        self._word = word
-        self._candidates = None
-        return self
+        return cls(index, len(word), word=word)
 
     @property
     def word(self) -> str:
@@ -96,8 +128,6 @@ class RandomChooser(Chooser):
     def family_size(self) -> int:
         """Words still consistent with what was revealed (the running count CS106L shows)."""
         if self._candidates is None:
-            from .queries import family_size
-
             self._candidates = family_size(self.index, self.position)
         return self._candidates
 
@@ -105,18 +135,29 @@ class RandomChooser(Chooser):
 class EvilChooser(Chooser):
     """Keeps the largest family after every guess; ties → the pattern that sorts first ('-' first)."""
 
-    def __init__(self, index: Index, length: int, seed: int | None = None):
-        super().__init__(index, length, seed)
-        self.family_size = self.count_of_length
+    kind = ChooserKind.EVIL
+
+    def __init__(self, index: Index, length: int, seed: int | None = None, position: Position | None = None):
+        super().__init__(index, length, seed, position)
+        self._family_size: int | None = self.count_of_length if position is None else None
         self.steps: list[EvilStep] = []
+
+    @property
+    def family_size(self) -> int:
+        """The size of the family kept (one COUNT query after a resume, then remembered)."""
+        if self._family_size is None:
+            self._family_size = family_size(self.index, self.position)
+        return self._family_size
 
     def guess(self, letter: str) -> int:
         """Split the family by ``letter`` (one GROUP BY query), keep the largest; its occurrences."""
         letter = self._check(letter)
         families = split_families(self.index, self.position, [letter])[letter]
+        if not families:
+            raise BadStateError(f"no word of the index fits {self.pattern} with the letters guessed")
         mask, size = choose_family(self.position, letter, families)
         self.position = self.position.after(letter, mask)
-        self.family_size = size
+        self._family_size = size
         self.guesses.append(letter)
         occurrences = _popcount(mask)
         self.steps.append(EvilStep(letter, occurrences, self.pattern, size))
@@ -129,6 +170,20 @@ class EvilChooser(Chooser):
     def final_word(self) -> str:
         """The word it "chose": the only one left, else one of its family at random (seeded)."""
         return nth_word(self.index, self.position, self.random.randrange(self.family_size))
+
+
+def make_chooser(
+    index: Index,
+    kind: str | ChooserKind,
+    length: int,
+    seed: int | None = None,
+    position: Position | None = None,
+    word: str | None = None,
+) -> Chooser:
+    """An ``evil`` or ``random`` chooser for words of ``length`` (named errors for bad lengths)."""
+    if check_chooser(kind) is ChooserKind.EVIL:
+        return EvilChooser(index, length, seed, position)
+    return RandomChooser(index, length, seed, position, word)
 
 
 def choose_family(position: Position, letter: str, families: dict) -> tuple[int, int]:

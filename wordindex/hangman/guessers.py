@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..alphabet import LETTERS
 from ..errors import UsageError
@@ -24,8 +25,20 @@ from .queries import LetterCounts, letter_counts, letter_counts_many, split_fami
 from .state import NoCandidateError, Position
 
 NO_GUESS = "?"
-DEFAULT_STRATEGY = "paga"
-STRATEGIES = ("naive", "pattern", "paga", "containing", "split")
+
+
+class Strategy(StrEnum):
+    """The guessers, by the name the CLI option, the JSON and the web API all use."""
+
+    NAIVE = "naive"
+    PATTERN = "pattern"
+    PAGA = "paga"
+    CONTAINING = "containing"
+    SPLIT = "split"
+
+
+DEFAULT_STRATEGY = Strategy.PAGA
+STRATEGIES = tuple(Strategy)
 
 #: ``split``: how many of the most widely held letters get a family split.
 SPLIT_CANDIDATES = 6
@@ -54,7 +67,7 @@ class Guess:
     """A guesser's answer: the letter (or ``?``) and what it was chosen from."""
 
     letter: str
-    strategy: str
+    strategy: Strategy
     candidates: int
     frequencies: dict  # unguessed letter -> weight, positive weights only, alphabetical
 
@@ -63,11 +76,13 @@ class Guess:
         return self.letter != NO_GUESS
 
 
-def check_strategy(name: str) -> str:
+def check_strategy(name: str | None) -> Strategy:
+    """The Strategy a user's text names (case and spaces ignored); UsageError naming the choices."""
     key = (name or "").strip().lower()
-    if key not in STRATEGIES:
-        raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}")
-    return key
+    try:
+        return Strategy(key)
+    except ValueError:
+        raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
 
 
 def best_letter(weights: dict, guessed) -> str:
@@ -204,23 +219,24 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
     return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
 
 
-def next_guess(index: Index, position: Position, strategy: str = DEFAULT_STRATEGY) -> Guess:
+def next_guess(index: Index, position: Position, strategy: str | Strategy = DEFAULT_STRATEGY) -> Guess:
     """The guesser's next letter for ``position`` (NoCandidateError if no word fits)."""
     strategy = check_strategy(strategy)
     guessed = position.guessed
-    if strategy == "naive":
+    if strategy is Strategy.NAIVE:
         counts = totals_counts(index, None)
         weights = counts.occurrences
     else:
-        exclusive = strategy != "pattern"
-        counts = letter_counts(index, position, exclusive=exclusive, containing=strategy in ("containing", "split"))
+        exclusive = strategy is not Strategy.PATTERN
+        wants_containing = strategy in (Strategy.CONTAINING, Strategy.SPLIT)
+        counts = letter_counts(index, position, exclusive=exclusive, containing=wants_containing)
         if counts.candidates == 0:
             misses = "".join(sorted(position.misses))
             rule = f" without the letters {misses}" if exclusive and misses else ""
             raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}{rule}")
-        weights = counts.containing if strategy == "containing" else counts.occurrences
+        weights = counts.containing if strategy is Strategy.CONTAINING else counts.occurrences
     frequencies = unguessed_weights(weights, guessed)
-    if strategy == "split":
+    if strategy is Strategy.SPLIT:
         shortlist = split_shortlist(counts, guessed)
         splits = split_families(index, position, shortlist)
         letter = choose_split(index, position, counts, splits)

@@ -2,21 +2,20 @@
 
 Each step asks the guesser (one or two queries) and reveals the letter in
 the known word. The game ends when the word is complete (won) or when the
-wrong guesses reach ``lives`` (lost: the same rule as the game, where
-``guesses`` wrong guesses use up all the guesses).
+wrong guesses reach ``lives`` (lost: the same rule as the game). The moves
+are the hangman session's ``autoplay``, the one guesser-against-chooser loop.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..alphabet import is_plain_word
-from ..errors import NotFoundError, UsageError
 from ..index import Index
-from .choosers import RandomChooser
-from .guessers import DEFAULT_STRATEGY, check_strategy, next_guess
+from ..sessions import GameStatus
+from .guessers import DEFAULT_STRATEGY, Strategy, check_strategy
+from .session import DEFAULT_LIVES, HangmanSession, check_lives
 
-DEFAULT_LIVES = 6
+__all__ = ["DEFAULT_LIVES", "SolveResult", "SolveStep", "check_lives", "solve"]
 
 
 @dataclass(frozen=True)
@@ -29,10 +28,10 @@ class SolveStep:
 @dataclass(frozen=True)
 class SolveResult:
     word: str
-    strategy: str
+    strategy: Strategy
     lives: int
     won: bool
-    steps: list  # of SolveStep
+    steps: list[SolveStep]
     wrong: int
 
     @property
@@ -40,29 +39,19 @@ class SolveResult:
         return [step.letter for step in self.steps]
 
 
-def check_lives(lives: int) -> int:
-    if lives < 1:
-        raise UsageError(f"lives must be 1 or more, not {lives}")
-    return lives
-
-
-def solve(index: Index, word: str, strategy: str = DEFAULT_STRATEGY, lives: int = DEFAULT_LIVES) -> SolveResult:
+def solve(
+    index: Index, word: str, strategy: str | Strategy = DEFAULT_STRATEGY, lives: int = DEFAULT_LIVES
+) -> SolveResult:
     """Play ``strategy`` against ``word`` with ``lives`` wrong guesses to lose."""
-    strategy = check_strategy(strategy)
+    chosen = check_strategy(strategy)
     check_lives(lives)
-    word = (word or "").strip().lower()
-    if not is_plain_word(word):
-        raise UsageError(f"{word!r} is not a word of letters a-z")
-    if not index.rows("SELECT 1 FROM words WHERE word = :word", {"word": word}):
-        raise NotFoundError(f"{word!r} is not in the index, so no guesser can find it")
-    chooser = RandomChooser.with_word(index, word)
-    steps: list[SolveStep] = []
-    wrong = 0
-    while not chooser.is_complete and wrong < lives:
-        guess = next_guess(index, chooser.position, strategy)
-        if not guess.found:
-            break
-        occurrences = chooser.guess(guess.letter)
-        wrong += occurrences == 0
-        steps.append(SolveStep(guess.letter, occurrences, chooser.pattern))
-    return SolveResult(word, strategy, lives, chooser.is_complete, steps, wrong)
+    session = HangmanSession.create(index, chooser="random", word=word, lives=lives, seed=0)
+    steps = [
+        SolveStep(event["letter"], event["occurrences"], event["pattern"])
+        for event in session.autoplay(chosen)
+        if event.kind == "guess"
+    ]
+    won = session.status is GameStatus.WON
+    return SolveResult(
+        session.answer() if session.over else word.strip().lower(), chosen, lives, won, steps, session.misses
+    )

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..alphabet import LETTER_SET, MAX_WORD_LENGTH
-from ..errors import NotFoundError, UsageError
+from ..errors import BadMoveError, NegativeAnswer, NotFoundError, UsageError
 from ..pattern import Pattern, parse_pattern
 
 
-class BadGuessError(UsageError):
+class BadGuessError(BadMoveError):
     """A guess that is not exactly one new letter a-z."""
 
 
@@ -25,8 +25,8 @@ class NoSuchLengthError(NotFoundError):
     """No word of the requested length is in the index."""
 
 
-class NoCandidateError(NotFoundError):
-    """No word of the index fits the pattern and the guessed letters."""
+class NoCandidateError(NegativeAnswer, NotFoundError):
+    """No word of the index fits the pattern and the guessed letters (a negative answer: exit 1)."""
 
 
 def check_letter(text: str, guessed=()) -> str:

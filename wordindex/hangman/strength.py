@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..alphabet import LETTERS
 from ..errors import UsageError
 from ..index import Index
-from .choosers import EvilChooser
-from .guessers import check_strategy, next_guess
+from .guessers import Strategy, check_strategy, next_guess
 from .queries import FamilyIndex, count_words_of_length, split_families
 from .state import Position, blank_position
 
 #: Strategies whose candidates are exactly the family (a blank never holds a guessed letter).
-FAMILY_STRATEGIES = frozenset({"paga", "containing", "split"})
+FAMILY_STRATEGIES = frozenset({Strategy.PAGA, Strategy.CONTAINING, Strategy.SPLIT})
 
 
 @dataclass(frozen=True)
@@ -116,14 +116,13 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
     return TreeResult(length, strategy, lives, total, wins, asked)
 
 
-def evil_misses(index: Index, length: int, strategy: str) -> int:
+def evil_misses(index: Index, length: int, strategy: str | Strategy) -> int:
     """Wrong guesses ``strategy`` makes before it completes the word against the evil chooser."""
-    strategy = check_strategy(strategy)
-    chooser = EvilChooser(index, length)
-    misses = 0
-    while not chooser.is_complete:
-        guess = next_guess(index, chooser.position, strategy)
-        if not guess.found:
-            raise UsageError(f"{strategy} ran out of letters against the evil chooser at {chooser.pattern}")
-        misses += chooser.guess(guess.letter) == 0
-    return misses
+    from .session import HangmanSession
+
+    chosen = check_strategy(strategy)
+    session = HangmanSession.create(index, chooser="evil", length=length, lives=len(LETTERS) + 1, seed=0)
+    for event in session.autoplay(chosen):
+        if event.kind == "stuck":
+            raise UsageError(f"{chosen} ran out of letters against the evil chooser at {session.pattern}")
+    return session.misses

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..alphabet import LETTER_SET
-from ..errors import UsageError
+from ..errors import BadStateError, UsageError
 from .best import WordPlay, best_word
 from .hand import (
     HAND_CHARACTERS,
@@ -29,6 +29,7 @@ from .hand import (
     calculate_handlen,
     deal_hand,
     display_hand,
+    get_frequency_dict,
     get_word_score,
     is_valid_word,
     substitute_hand,
@@ -36,6 +37,22 @@ from .hand import (
 )
 
 STOP = "!!"
+
+
+def new_seed() -> int:
+    import random as _random
+
+    return _random.SystemRandom().randrange(2**32)
+
+
+def hand_rng(seed: int, hand_number: int, purpose: str) -> random.Random:
+    """The random source of hand ``hand_number``'s deal (``purpose="deal"``) or substitution."""
+    return random.Random(f"{seed}:{hand_number}:{purpose}")
+
+
+def hand_text(hand: Mapping[str, int]) -> str:
+    """A hand as letters in its own order, repeats included (``get_frequency_dict`` reads it back)."""
+    return "".join(letter * count for letter, count in hand.items())
 
 
 class BadEntryError(BadHandError):
@@ -178,13 +195,17 @@ class WordGame:
         rng: random.Random | int | None = None,
         deal: Callable[[int, random.Random], dict] = deal_hand,
     ):
-        if hands is not None and hands < 1:
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
             raise UsageError(f"the number of hands must be 1 or more, not {hands}")
-        if hand_size < 1:
+        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
             raise UsageError(f"the hand size must be 1 or more, not {hand_size}")
         self.words = words
         self.hands = hands
         self.hand_size = hand_size
+        # An int seed (or none: one is drawn) makes every deal and substitution a function of
+        # (seed, hand number), so a saved game resumes with the same future. A Random instance
+        # (tests, scripted deals) is used as it is.
+        self.seed: int | None = None if isinstance(rng, random.Random) else (rng if rng is not None else new_seed())
         self.rng = _rng(rng)
         self.deal = deal
         self.phase = Phase.HANDS
@@ -239,6 +260,86 @@ class WordGame:
         }[self.phase]
         return self._log(handler(reply))
 
+    def draws(self, purpose: str) -> random.Random:
+        """The random source of one deal or substitution: ``hand_rng(seed, hand, purpose)``."""
+        if self.seed is None:
+            return self.rng
+        return hand_rng(self.seed, self.hand_number, purpose)
+
+    def end(self) -> list[Line]:
+        """End the game now (end of input): a hand being played counts with the points made so far."""
+        if self.over:
+            return []
+        lines: list[Line] = []
+        if self.phase is Phase.PLAY and self.current is not None and self.current.entries:
+            if self._replaying:
+                self.records[-1].scores.append(self.current.total)
+            else:
+                self.records.append(
+                    HandRecord(number=self.hand_number, hand=dict(self.hand), scores=[self.current.total])
+                )
+            lines.append(Line("hand_total", f"Total score for this hand: {self.current.total}"))
+        self.current = None
+        self.phase = Phase.OVER
+        finished = len(self.records)
+        hands = "hand" if finished == 1 else "hands"
+        lines.append(Line("total", f"Game ended early. Total score over the {finished} {hands} played: {self.total}"))
+        return self._log(lines)
+
+    # -- saving and resuming ---------------------------------------------
+
+    def to_state(self) -> dict:
+        """The game as a small JSON-able dict (``from_state`` takes it back); needs an int seed."""
+        if self.seed is None:
+            raise UsageError("only a game dealt from a seed can be saved")
+        current = self.current
+        return {
+            "seed": self.seed,
+            "hands": self.hands,
+            "hand_size": self.hand_size,
+            "phase": self.phase.value,
+            "started": self._started,
+            "hand_number": self.hand_number,
+            "hand": hand_text(self.hand),
+            "substitution_used": self.substitution_used,
+            "replay_used": self.replay_used,
+            "replaying": self._replaying,
+            "left": hand_text(current.hand) if current is not None else None,
+            "hand_score": current.total if current is not None else 0,
+            "played": [entry.word for entry in current.entries] if current is not None else [],
+            "records": [
+                {"number": r.number, "hand": hand_text(r.hand), "scores": list(r.scores)} for r in self.records
+            ],
+        }
+
+    @classmethod
+    def from_state(cls, words, state: Mapping) -> WordGame:
+        """The game ``to_state`` described (BadStateError when it does not hold together)."""
+        try:
+            game = cls(words, hands=state["hands"], hand_size=state["hand_size"], rng=int(state["seed"]))
+            game.phase = Phase(state["phase"])
+            game._started = bool(state["started"])
+            game.hand_number = int(state["hand_number"])
+            game.hand = get_frequency_dict(state["hand"])
+            game.substitution_used = bool(state["substitution_used"])
+            game.replay_used = bool(state["replay_used"])
+            game._replaying = bool(state["replaying"])
+            game.records = [
+                HandRecord(
+                    number=int(r["number"]), hand=get_frequency_dict(r["hand"]), scores=[int(s) for s in r["scores"]]
+                )
+                for r in state["records"]
+            ]
+            if game.phase is Phase.PLAY:
+                current = HandPlay(game.hand, words)
+                current.hand = get_frequency_dict(state["left"])
+                current.total = int(state["hand_score"])
+                current.entries = [Entry("played", str(w), 0, 0, {}) for w in state["played"]]
+                game.current = current
+        except (KeyError, TypeError, ValueError, UsageError) as exc:
+            raise BadStateError(f"the saved word game does not hold together: {exc}") from None
+        return game
+
     # -- phases -----------------------------------------------------------
 
     def _log(self, lines: list[Line]) -> list[Line]:
@@ -252,8 +353,8 @@ class WordGame:
         if len(self.records) >= self.hands:
             self.phase = Phase.OVER
             return [Line("separator", SEPARATOR), Line("total", f"Total score over all hands: {self.total}")]
-        self.hand = self.deal(self.hand_size, self.rng)
         self.hand_number += 1
+        self.hand = self.deal(self.hand_size, self.draws("deal"))
         if not self.substitution_used:
             self.phase = Phase.SUBSTITUTE
             return [self._hand_line(self.hand)]
@@ -292,7 +393,7 @@ class WordGame:
         if self.hand.get(letter, 0) <= 0:
             return [Line("retry", f"The hand holds no '{letter}'; choose a letter of the hand.")]
         try:
-            self.hand = substitute_hand(self.hand, letter, self.rng)
+            self.hand = substitute_hand(self.hand, letter, self.draws("substitute"))
         except UsageError as exc:
             self.substitution_used = True
             return [Line("retry", f"No substitution is possible: {exc}."), *self._begin_play()]

@@ -1,0 +1,101 @@
+"""Boggle sessions: the CS106B checks, the computer's turn, several players, the timer, resuming."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordindex.boggle.session import BoggleSession, Verdict
+from wordindex.errors import BadMoveError, BadStateError, UsageError
+from wordindex.sessions import resume_session
+
+BOARD = "abcdefghijklmnop"
+
+
+@pytest.fixture
+def game(boggle_index):
+    return BoggleSession.create(boggle_index, board=BOARD, seed=0)
+
+
+def test_checks_run_in_the_assignment_order(game):
+    assert game.move("fab")["verdict"] == Verdict.TOO_SHORT  # on the board, 3 letters (simple rules: 4+)
+    assert game.move("abcd")["verdict"] == "not_a_word"
+    assert game.move("ache")["verdict"] == "not_on_board"
+    first = game.move("Knife")
+    assert first.to_json() == {
+        "kind": "word",
+        "player": "you",
+        "word": "knife",
+        "verdict": "accepted",
+        "score": 2,
+        "path": [[2, 2], [3, 1], [2, 0], [1, 1], [1, 0]],
+        "total": 2,
+    }
+    assert game.move("KNIFE")["verdict"] == "already_found"
+
+
+def test_computer_takes_the_rest_and_wins_only_when_strictly_ahead(game, saved):
+    for word in ("knife", "plonk", "glop"):
+        game.move(word)
+    resumed = resume_session(game.index, saved(game))
+    assert resumed.view()["players"]["you"]["score"] == 5
+    over = resumed.move({"action": "end"})
+    assert over.kind == "over"
+    assert [w["word"] for w in over["computer"]["words"]] == ["fink", "mink"]
+    assert over["computer"]["words"][0]["path"] == [[1, 1], [2, 0], [3, 1], [2, 2]]
+    assert (over["scores"], over["computer"]["score"], over["computer_won"]) == ({"you": 5}, 2, False)
+    assert over["winners"] == ["you"]
+    with pytest.raises(BadMoveError, match="the round is over"):
+        resumed.move("mink")
+
+
+def test_several_players_share_one_board(game, saved):
+    game.move({"action": "join", "player": "ann"})
+    game.move({"player": "you", "word": "fink"})
+    game.move({"player": "ann", "word": "fink"})  # both may find it
+    game.move({"player": "ann", "word": "mink"})
+    with pytest.raises(BadMoveError, match="no player called 'bob'"):
+        game.move({"player": "bob", "word": "glop"})
+    state = saved(game)
+    assert state["players"] == {"you": ["fink"], "ann": ["fink", "mink"]}
+    result = resume_session(game.index, state).end()
+    assert [w["word"] for w in result["computer"]["words"]] == ["glop", "knife", "plonk"]
+    assert result["scores"] == {"you": 1, "ann": 2} and result["computer_won"]
+
+
+def test_the_timer_refuses_words_after_the_deadline(boggle_index):
+    game = BoggleSession.create(boggle_index, board=BOARD, minutes=3, now=1000.0)
+    assert game.deadline == 1180.0 and game.time_left(now=1100.0) == 80.0
+    assert game.move("knife", now=1179.0)["verdict"] == "accepted"
+    assert game.move("plonk", now=1181.0)["verdict"] == "time_up"
+    assert game.view(now=1200.0)["seconds_left"] == 0.0
+
+
+def test_shaken_boards_are_seeded(boggle_index):
+    one = BoggleSession.create(boggle_index, seed=5, size=5)
+    two = BoggleSession.create(boggle_index, seed=5, dice="big")
+    assert one.board == two.board and one.board.size == 5
+    view = one.view()
+    assert view["board"] == one.board.text and len(view["rows"]) == 5
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"size": 3}, "play boggle uses 4×4, 5×5 or 6×6 boards"),
+        ({"dice": "big", "size": 4}, "the big dice make 5×5 boards, not 4×4"),
+        ({"rules": "fast"}, "unknown rules 'fast'"),
+        ({"board": "abcd"}, "play boggle uses 4×4, 5×5 or 6×6 boards"),
+        ({"minutes": 0}, "--minutes must be more than 0"),
+        ({"players": ["a", "a"]}, "each with a different name"),
+    ],
+)
+def test_bad_options(boggle_index, options, message):
+    with pytest.raises(UsageError, match=message):
+        BoggleSession.create(boggle_index, **options)
+
+
+def test_bad_states_are_refused(game):
+    state = game.state()
+    for change in ({"board": "ab!"}, {"rules": "fast"}, {"players": {"": []}}, {"deadline": "soon"}):
+        with pytest.raises(BadStateError):
+            resume_session(game.index, {**state, **change})

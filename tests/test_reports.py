@@ -1,0 +1,65 @@
+"""``wordindex.reports``: the JSON of every query command, the same value the CLI prints with --json."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wordindex import reports
+from wordindex.errors import BadPatternError, UsageError
+from wordindex.index import open_index
+
+NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
+
+
+@pytest.fixture(scope="module")
+def nine(index_factory):
+    with open_index(index_factory("reports-nine", NINE)) as index:
+        yield index
+
+
+def test_words_and_check(nine):
+    assert reports.words(nine, "----", "e") == {"count": 3, "words": ["ally", "cool", "good"]}
+    assert reports.words(nine, "----", limit=1) == {"count": 9, "words": ["ally"]}
+    assert reports.check(nine, ["cool", "XYZZY"]) == [
+        {"word": "cool", "valid": True},
+        {"word": "xyzzy", "valid": False},
+    ]
+    assert reports.check(nine, ["co"], prefix=True) == [{"prefix": "co", "valid": True}]
+
+
+def test_hangman_reports(nine):
+    assert reports.guess(nine, "----", "e")["guess"] == "o"
+    assert reports.guess(nine, "----", "e", "Pattern")["strategy"] == "pattern"
+    evil = reports.evil(nine, 4, "eo")
+    assert evil["words"] == ["cool", "good"] and evil["steps"][1]["family_size"] == 2
+    solved = reports.solve(nine, "cool")
+    assert {k: solved[k] for k in ("word", "won", "guesses", "wrong", "strategy", "lives")} == {
+        "word": "cool",
+        "won": True,
+        "guesses": ["e", "o", "c", "l"],
+        "wrong": 1,
+        "strategy": "paga",
+        "lives": 6,
+    }
+
+
+def test_info_keys_are_snake_case(nine):
+    facts = reports.info(nine)
+    assert facts["word_count"] == 9 and facts["counts_by_length"] == [{"length": 4, "word_count": 9}]
+    assert set(facts["skipped"]) == {"not_a_z_only", "duplicate", "too_long"}
+    assert "seconds" in facts and "build_seconds" not in facts
+    json.dumps(facts)
+
+
+def test_bad_input_raises_the_named_errors(nine):
+    with pytest.raises(BadPatternError, match="'1' at position 2"):
+        reports.words(nine, "-1--")
+    with pytest.raises(UsageError, match="unknown strategy 'best'"):
+        reports.guess(nine, "----", strategy="best")
+
+
+def test_every_report_is_plain_json(nine):
+    for value in (reports.guess(nine, "-o--"), reports.solve(nine, "ibex", "naive", 1), reports.evil(nine, 4, "e")):
+        assert json.loads(json.dumps(value)) == value

@@ -1,0 +1,240 @@
+"""The answer of every query command as one JSON-ready value: the one contract of ``--json`` and the web API.
+
+Each function takes an open index and the option values as a user gives
+them (strings and ints, ``None`` for an option left out), parses and checks
+them with the library's own parsers (so bad input raises the same named
+``wordindex.errors`` exception, with the same message, in every front end),
+and returns plain dicts, lists, strings, numbers and booleans. The command
+line prints exactly this value with ``--json`` and renders its plain text
+from it; the web service returns it from ``GET /api/<command>``.
+
+Key names follow the table in ``docs/cli.md`` (``board`` + ``rows`` for a
+board, ``word_count`` for index sizes, snake_case everywhere).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
+    from .boggle.board import Board
+    from .boggle.solver import FoundWord
+    from .build import BuildReport
+    from .index import Index
+    from .wordgame.best import WordPlay
+
+JSON = dict[str, Any]
+
+
+def snake(text: str) -> str:
+    """A reason or label as a snake_case key: ``"not a-z only"`` → ``"not_a_z_only"``."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def snake_keys(counts: Mapping[str, int]) -> dict[str, int]:
+    return {snake(reason): int(n) for reason, n in counts.items()}
+
+
+# -- the index -------------------------------------------------------------
+
+
+def build_summary(report: BuildReport) -> JSON:
+    """``wordindex build --json``: what the build did."""
+    return {
+        "database": report.database,
+        "source": report.source_name,
+        "word_count": report.words,
+        "lines_read": report.lines_read,
+        "blank_lines": report.blank_lines,
+        "skipped": snake_keys(report.skipped),
+        "seconds": round(report.seconds, 3),
+    }
+
+
+def info(index: Index) -> JSON:
+    """``wordindex info --json``: the build record and the words per length."""
+    from .lookup import index_info
+
+    facts = index_info(index)
+    return {
+        "database": facts.database,
+        "source": facts.source_name,
+        "sha256": facts.source_sha256,
+        "word_count": facts.word_count,
+        "lines_read": facts.lines_read,
+        "skipped": snake_keys(facts.skipped),
+        "built_at": facts.built_at,
+        "seconds": facts.build_seconds,
+        "wordindex_version": facts.wordindex_version,
+        "schema_revision": facts.schema_revision,
+        "counts_by_length": [{"length": n, "word_count": c} for n, c in facts.counts_by_length],
+    }
+
+
+def check(index: Index, words: Sequence[str], prefix: bool = False) -> list[JSON]:
+    """``wordindex check``: ``[{"word": ..., "valid": ...}]`` (key ``prefix`` with ``prefix=True``)."""
+    from .lookup import check_prefixes, check_words
+
+    results = check_prefixes(index, words) if prefix else check_words(index, words)
+    key = "prefix" if prefix else "word"
+    return [{key: item, "valid": ok} for item, ok in results]
+
+
+def words(index: Index, pattern: str, guessed: str | None = None, limit: int | None = None) -> JSON:
+    """``wordindex words``: ``{"count": total, "words": [sorted, at most limit]}``."""
+    from .lookup import words_matching
+    from .pattern import parse_letters, parse_pattern
+
+    parsed = parse_pattern(pattern)
+    letters = parse_letters(guessed) if guessed is not None else None
+    matches = words_matching(index, parsed, letters, limit)
+    return {"count": matches.count, "words": matches.words}
+
+
+# -- hangman ---------------------------------------------------------------
+
+
+def guess(index: Index, pattern: str, guessed: str | None = None, strategy: str | None = None) -> JSON:
+    """``wordindex guess``: the next letter (``?`` when none is left) and what it was chosen from."""
+    from .hangman.guessers import DEFAULT_STRATEGY, check_strategy, next_guess
+    from .hangman.state import parse_position
+
+    chosen = check_strategy(strategy or DEFAULT_STRATEGY)
+    position = parse_position(pattern, guessed)
+    result = next_guess(index, position, chosen)
+    return {
+        "guess": result.letter,
+        "strategy": str(result.strategy),
+        "candidates": result.candidates,
+        "frequencies": result.frequencies,
+    }
+
+
+def evil(index: Index, length: int, guessed: str) -> JSON:
+    """``wordindex evil``: the evil chooser's answer to each guess, and the family left."""
+    from .hangman.choosers import EvilChooser
+    from .hangman.state import check_length, parse_guess_sequence
+
+    check_length(length)
+    letters = parse_guess_sequence(guessed, "guesses")
+    chooser = EvilChooser(index, length)
+    for letter in letters:
+        chooser.guess(letter)
+    return {
+        "steps": [
+            {"letter": s.letter, "occurrences": s.occurrences, "pattern": s.pattern, "family_size": s.family_size}
+            for s in chooser.steps
+        ],
+        "words": chooser.words(),
+    }
+
+
+def solve(index: Index, word: str, strategy: str | None = None, lives: int | None = None) -> JSON:
+    """``wordindex solve``: a guesser plays against a known word; its guesses and whether it won."""
+    from .hangman.guessers import DEFAULT_STRATEGY
+    from .hangman.solver import DEFAULT_LIVES
+    from .hangman.solver import solve as run_solver
+
+    result = run_solver(index, word, strategy or DEFAULT_STRATEGY, DEFAULT_LIVES if lives is None else lives)
+    return {
+        "word": result.word,
+        "won": result.won,
+        "guesses": result.guesses,
+        "wrong": result.wrong,
+        "strategy": str(result.strategy),
+        "lives": result.lives,
+        "steps": [{"letter": s.letter, "occurrences": s.occurrences, "pattern": s.pattern} for s in result.steps],
+    }
+
+
+# -- Boggle ----------------------------------------------------------------
+
+
+def board_json(board: Board) -> JSON:
+    """A board as both its string and its rows (``docs/cli.md``)."""
+    return {"board": board.text, "rows": board.rows()}
+
+
+def path_json(path: Sequence[tuple[int, int]]) -> list[list[int]]:
+    return [[int(r), int(c)] for r, c in path]
+
+
+def found_word_json(found: FoundWord) -> JSON:
+    return {"word": found.word, "score": found.score, "path": path_json(found.path)}
+
+
+def boggle(
+    index: Index,
+    board: str,
+    rules: str | None = None,
+    min_length: int | None = None,
+    show: str | None = None,
+) -> JSON:
+    """``wordindex boggle``: every word of the board with its score and path, and the totals.
+
+    With ``show``, only that word (``NotFoundError`` is never raised: a word
+    that is not on the board gives ``"word": null`` and ``"found": false``,
+    a negative answer the command line turns into exit status 1).
+    """
+    from .boggle.board import parse_board
+    from .boggle.lexicon import QueryOracle
+    from .boggle.rules import get_rules
+    from .boggle.solver import solve as solve_board
+
+    chosen = get_rules(rules, min_length)
+    parsed = parse_board(board)
+    solution = solve_board(QueryOracle(index), parsed, chosen)
+    head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
+    if show is not None:
+        wanted = "".join(show.split()).lower()
+        found = solution.find(wanted)
+        return {
+            **head,
+            "found": found is not None,
+            "word": found.word if found else wanted,
+            "score": found.score if found else 0,
+            "path": path_json(found.path) if found else None,
+            "count": solution.count,
+        }
+    return {
+        **head,
+        "count": solution.count,
+        "score": solution.score,
+        "words": [found_word_json(w) for w in solution.words],
+    }
+
+
+# -- the word game ---------------------------------------------------------
+
+
+def play_json(play: WordPlay) -> JSON:
+    return {"word": play.word, "spelled": play.spelled, "score": play.score}
+
+
+def best_word(index: Index, letters: str, all_words: bool = False) -> JSON:
+    """``wordindex best-word``: the best word for a hand (``"word": null`` when none), or every word."""
+    from .wordgame import parse_hand, playable_words
+
+    hand = parse_hand(letters)
+    shown = "".join(letters.split()).lower()
+    plays = playable_words(hand, index)
+    if all_words:
+        return {"hand": shown, "words": [play_json(p) for p in plays]}
+    if not plays:
+        return {"hand": shown, "word": None, "spelled": None, "score": 0}
+    return {"hand": shown, **play_json(plays[0])}
+
+
+#: The query commands and their report functions, by command name (the web API's routes).
+QUERY_REPORTS = {
+    "info": info,
+    "check": check,
+    "words": words,
+    "guess": guess,
+    "evil": evil,
+    "solve": solve,
+    "boggle": boggle,
+    "best-word": best_word,
+}
