@@ -61,11 +61,12 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "WORDINDEX_DB": db}
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [executable(), "serve", "--port", str(self.port), "--workers", str(workers)],
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -135,7 +136,18 @@ def wrk(base: str, script: str, connections: int, seconds: int, threads: int) ->
         handle.write(script)
     try:
         out = subprocess.run(
-            ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency", "-s", handle.name, base],
+            [
+                "wrk",
+                f"-t{threads}",
+                f"-c{connections}",
+                f"-d{seconds}s",
+                "--timeout",
+                "10s",
+                "--latency",
+                "-s",
+                handle.name,
+                base,
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -188,13 +200,15 @@ def main() -> None:
         if args.pg:
             subprocess.run([executable(), "--db", args.pg, "build", str(ROOT / "data/dictionary.txt")], check=True)
             targets.append(("PostgreSQL", args.pg))
-        rows = [row for label, target in targets for workers in args.workers for row in run(label, target, workers, args)]
-    print(f"| backend | workers | request | requests/s | p50 ms | p99 ms | errors / requests | load avg (1 min) |")
+        rows = [
+            row for label, target in targets for workers in args.workers for row in run(label, target, workers, args)
+        ]
+    print("| backend | workers | request | requests/s | p50 ms | p99 ms | errors / requests | load avg (1 min) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(
-            f"| {r['backend']} | {r['workers']} | {r['what']} | {r['rps']:,.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} "
-            f"| {r['errors']} / {r['requests']:,} | {r['load']:.2f} |"
+            f"| {r['backend']} | {r['workers']} | {r['what']} | {r['rps']:,.0f} | {r['p50_ms']:.1f} "
+            f"| {r['p99_ms']:.1f} | {r['errors']} / {r['requests']:,} | {r['load']:.2f} |"
         )
 
 
