@@ -168,7 +168,7 @@ def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dic
             games.append((game["id"], joined["event"]["joined"]))
         rows = []
         for what, script in (("board solve", lua_solve()), ("game move", lua_moves(games))):
-            wrk(server.base, script, args.connections, 2, args.threads)  # warm-up
+            wrk(server.base, script, args.connections, 5, args.threads)  # warm-up (imports, connections)
             load = os.getloadavg()[0]
             result = wrk(server.base, script, args.connections, args.seconds, args.threads)
             rows.append({"backend": label, "workers": workers, "what": what, "load": load, **result})

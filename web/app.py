@@ -18,7 +18,7 @@ from wordindex import __version__
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
-from .deps import IndexProvider
+from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit
 from .settings import Settings, settings_from_environment
 
@@ -66,6 +66,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.indexes = IndexProvider(settings.index)
+    app.state.lexicons = LexiconCache(app.state.indexes)
     errors.install(app)
 
     from .routers import games, health, pages, queries

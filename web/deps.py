@@ -74,6 +74,12 @@ class IndexProvider:
             self._forget(index)
             raise
 
+    def generation(self, index: Index) -> Any:
+        """What changes when the index is rebuilt: the file's identity, or the build time on a server."""
+        if self.location.sqlite_path is not None:
+            return self._local.identity
+        return index.scalar("SELECT built_at FROM index_info")
+
     def close(self) -> None:
         with self._lock:
             indexes, self._all = self._all, []
@@ -84,10 +90,40 @@ class IndexProvider:
                 pass
 
 
+class LexiconCache:
+    """The index's prefix table, loaded once per worker and again after a rebuild.
+
+    A Boggle solve on the in-memory table is a few gathers (tens of ms for a
+    4×4 board) where the query lexicon sends one query per search depth; the
+    table costs one query and a few seconds to load, and some tens of MB.
+    """
+
+    def __init__(self, indexes: IndexProvider):
+        self.indexes = indexes
+        self._lock = threading.Lock()
+        self._generation: Any = None
+        self._table: Any = None
+
+    def get(self, index: Index) -> Any:
+        from wordindex.boggle.lexicon import PrefixTable
+
+        generation = self.indexes.generation(index)
+        with self._lock:
+            if self._table is None or generation != self._generation:
+                self._table = PrefixTable(index)
+                self._generation = generation
+            return self._table
+
+
 def get_indexes(request: Request) -> IndexProvider:
     """The index provider; endpoints call ``with indexes.use() as index`` in their own thread."""
     provider: IndexProvider = request.app.state.indexes
     return provider
+
+
+def get_lexicons(request: Request) -> LexiconCache:
+    cache: LexiconCache = request.app.state.lexicons
+    return cache
 
 
 def get_store(request: Request) -> GameStore:

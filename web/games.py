@@ -7,6 +7,7 @@ rules, the state and what a player may see are the sessions' own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -14,6 +15,9 @@ from wordindex.errors import UsageError
 from wordindex.index import Index
 
 from .settings import Settings
+
+#: Gives the index's loaded prefix table when a view needs a board's every word.
+Lexicon = Callable[[], Any]
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,9 @@ class GameKind(Protocol):
 
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
 
-    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]: ...
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]: ...
 
 
 def _options(options: dict[str, Any], allowed: dict[str, type | tuple[type, ...]]) -> dict[str, Any]:
@@ -91,13 +97,17 @@ class BoggleKind:
         event = round_.move(move, index, now)
         return Moved(round_.state(), round_.over(now), event)
 
-    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]:
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]:
         from wordindex.boggle.lexicon import QueryOracle
         from wordindex.boggle.round import BoggleRound
         from wordindex.boggle.solver import solve
 
         round_ = BoggleRound.resume(state)
-        solution = solve(QueryOracle(index), round_.board, round_.rules) if round_.over(now) else None
+        solution = None
+        if round_.over(now):  # every word on the board, for the results
+            solution = solve(lexicon() if lexicon else QueryOracle(index), round_.board, round_.rules)
         return round_.view(now, player, solution)
 
     def next_round(self, state: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
@@ -141,7 +151,9 @@ class SessionKind:
             event = session.move(move)
         return Moved(session.state(), session.over, event.to_json())
 
-    def view(self, state: dict[str, Any], index: Index, now: float, player: str | None) -> dict[str, Any]:
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]:
         from wordindex.sessions import resume_session
 
         session = resume_session(index, state)

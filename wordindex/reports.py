@@ -171,12 +171,15 @@ def boggle(
     rules: str | None = None,
     min_length: int | None = None,
     show: str | None = None,
+    lexicon: Any = None,
 ) -> JSON:
     """``wordindex boggle``: every word of the board with its score and path, and the totals.
 
     With ``show``, only that word (``NotFoundError`` is never raised: a word
     that is not on the board gives ``"word": null`` and ``"found": false``,
     a negative answer the command line turns into exit status 1).
+    ``lexicon``: a prefix lexicon of this index to search with (a server
+    keeps a ``PrefixTable`` loaded); by default one query per search depth.
     """
     from .boggle.board import parse_board
     from .boggle.lexicon import QueryOracle
@@ -185,7 +188,7 @@ def boggle(
 
     chosen = get_rules(rules, min_length)
     parsed = parse_board(board)
-    solution = solve_board(QueryOracle(index), parsed, chosen)
+    solution = solve_board(lexicon if lexicon is not None else QueryOracle(index), parsed, chosen)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
         wanted = "".join(show.split()).lower()

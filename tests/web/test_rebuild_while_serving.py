@@ -43,6 +43,8 @@ def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, 
             return http.post(f"/api/games/{game}/moves", json={"move": {"player": player, "word": word}})
 
         assert play("stab").json()["event"]["verdict"] == "not_a_word"
+        shown = {"board": BOARD, "show": "stab"}
+        assert http.get("/api/boggle", params=shown).json()["found"] is False  # loads the prefix table
         statuses: list[int] = []
         stop = threading.Event()
 
@@ -66,3 +68,4 @@ def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, 
         answer = play("stab").json()  # the same game, on the new index: the new word counts
         assert answer["event"]["verdict"] == "accepted"
         assert answer["version"] == 3
+        assert http.get("/api/boggle", params=shown).json()["found"] is True  # the table was reloaded

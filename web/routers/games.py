@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from wordindex.errors import UsageError
 from wordindex.gamestore import GameStore
 
-from ..deps import IndexProvider, get_indexes, get_store, json_object
+from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
 from ..games import BoggleKind, Moved, kind_named
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -56,13 +56,14 @@ def read_game(
     game_id: str,
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
     indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
     """The game's public view now."""
     record = store.get(game_id)
     kind = kind_named(record.kind)
     with indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player)
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
     return _answer(record.id, record.version, view)
 
 
@@ -72,6 +73,7 @@ def make_move(
     game_id: str,
     body: dict[str, Any] = Depends(json_object),
     indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
     """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did."""
@@ -91,7 +93,7 @@ def make_move(
         record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player)
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
     return _answer(record.id, record.version, view, event=moved.event)
 
 

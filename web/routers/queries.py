@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from wordindex.errors import UsageError
 
-from ..deps import IndexProvider, get_indexes
+from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons
 
 router = APIRouter(prefix="/api", tags=["queries"])
 
@@ -114,15 +114,19 @@ def boggle(
     min_length: int | None = Query(None),
     show: str | None = Query(None, max_length=MAX_TEXT),
     indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
 ) -> Any:
     """``wordindex boggle BOARD [--rules R] [--min-length N] [--show WORD] --json``."""
+    from wordindex import reports
     from wordindex.boggle.board import parse_board
 
     largest = request.app.state.settings.max_board_size
     size = parse_board(board).size  # the same BoardError as the CLI for a bad board
     if size > largest:
         raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
-    return _report(indexes, "boggle", board, rules=rules, min_length=min_length, show=show)
+    with indexes.use() as index:
+        lexicon = lexicons.get(index)
+        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon)
 
 
 @router.get("/best-word")
