@@ -92,7 +92,8 @@ def main(argv=None) -> int:
                 wins[length, strategy] = won
                 misses[length, strategy] = missed
                 print(
-                    f"length {length:>2} {strategy:<10} wins {won:>6}/{words:<6} evil misses {missed:>2}  ({seconds:.1f} s)",
+                    f"length {length:>2} {strategy:<10} wins {won:>6}/{words:<6} "
+                    f"evil misses {missed:>2}  ({seconds:.1f} s)",
                     file=sys.stderr,
                 )
     print(f"done in {time.perf_counter() - started:.0f} s", file=sys.stderr)

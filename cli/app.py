@@ -22,7 +22,7 @@ app = typer.Typer(
     cls=WordIndexGroup,
     name="wordindex",
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,  # our own --install-completion / --show-completion import typer.completion lazily
     context_settings=CONTEXT_SETTINGS,
     help="Word games on one precomputed word index: build it once, then query it.\n\n"
     "Start with: wordindex build data/dictionary.txt",
@@ -33,6 +33,17 @@ def _version(value: bool) -> None:
     if value:
         typer.echo(f"wordindex {__version__}")
         raise typer.Exit()
+
+
+def _completion(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+    """typer's --install-completion / --show-completion, imported only when asked for (it costs start-up time)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from typer import completion
+
+    completion.completion_init()
+    callback = completion.install_callback if param.name == "install_completion" else completion.show_callback
+    callback(ctx, param, value)
 
 
 @app.callback()
@@ -49,6 +60,22 @@ def main_options(
     ),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+    install_completion: bool = typer.Option(
+        False,
+        "--install-completion",
+        callback=_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Install shell completion for your shell (bash, zsh, fish, PowerShell).",
+    ),
+    show_completion: bool = typer.Option(
+        False,
+        "--show-completion",
+        callback=_completion,
+        is_eager=True,
+        expose_value=False,
+        help="Show the shell completion script, to copy or customise it.",
     ),
 ) -> None:
     """Word games on one precomputed word index."""

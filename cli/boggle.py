@@ -407,7 +407,8 @@ class _BestProgress:
     def update(self, progress, elapsed: float) -> None:
         text = (
             f"{elapsed:6.1f}/{self.seconds:g} s  step {progress.steps:,}  climbs {progress.climbs:,}  "
-            f"boards scored {progress.boards_scored:,}  current {progress.current_score:,}  best {progress.best_score:,}"
+            f"boards scored {progress.boards_scored:,}  current {progress.current_score:,}  "
+            f"best {progress.best_score:,}"
         )
         if self.live is not None:
             self.live.update(text)

@@ -17,7 +17,6 @@ closed stdin raises ``EndOfInput``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -80,6 +79,8 @@ class Environment:
 
     def emit_json(self, value: Any) -> None:
         """One JSON document on stdout."""
+        import json
+
         self.out(json.dumps(value, ensure_ascii=False))
 
     def console(self, stderr: bool = False) -> Any:
@@ -125,12 +126,12 @@ class Environment:
         return answer
 
     def confirm(self, question: str) -> bool:
-        """The one yes/no question of every game: ``question (y/n) `` until an answer starts with y or n."""
+        """The one yes/no question of every game: asked until the answer starts with y or n (any case)."""
         while True:
-            answer = self.ask(f"{question} (y/n) ").strip().lower()
+            answer = self.ask(f"{question} ").strip().lower()
             if answer[:1] in ("y", "n"):
                 return answer[:1] == "y"
-            self.out("Please answer y or n.")
+            self.out("Please answer yes or no.")
 
 
 #: Builds the Environment of each invocation (tests replace it with ``use_environment``).

@@ -77,6 +77,10 @@ class WordIndexGroup(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        if complete_var is None and os.environ.get("_WORDINDEX_COMPLETE"):
+            from typer.completion import completion_init
+
+            completion_init()  # the shell asks for completions: typer's shell classes answer
         if args is None:
             args = sys.argv[1:]
         args = hoist_global_options(list(args))
@@ -101,6 +105,11 @@ class WordIndexGroup(TyperGroup):
             sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             quiet_broken_pipe()
+        except SystemExit as exc:
+            # typer/click turn a closed stdout (EPIPE) into exit 1 after wrapping the streams; we say 141.
+            if exc.code == 1 and isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+                quiet_broken_pipe()
+            raise
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)

@@ -22,14 +22,12 @@ JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 PATTERN = typer.Option(
     ..., "--pattern", "-p", metavar="P", help="Pattern: letters and '-' (or '_') for unknown ones, e.g. -e--."
 )
-GUESSED_HELP = "Letters guessed so far, e.g. eat (revealed letters count as guessed)."
 STRATEGY = typer.Option(None, "--strategy", "-s", metavar="NAME", help=f"Guesser: {STRATEGY_NAMES} (default paga).")
 LIVES = typer.Option(None, "--lives", "-l", metavar="N", help="Wrong guesses that lose the game (default 6).")
 RULES = typer.Option(None, "--rules", "-r", metavar="RULES", help=RULES_HELP)
 MIN_LENGTH = typer.Option(
     None, "--min-length", metavar="N", help="Override the rule set's minimum word length (Qu counts 2)."
 )
-SEED = typer.Option(None, "--seed", metavar="S", help="Random seed: the same seed gives the same game.")
 
 
 def alias(*names: str) -> Any:

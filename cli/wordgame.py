@@ -66,6 +66,8 @@ _STYLES = {
     "total": "bold green",
 }
 
+YES_NO_PHASES = ("substitute", "replay")
+
 RULES = """\
 The word game (MIT 6.0001 problem set 3). Each hand is a few letters; * stands for any vowel.
 Make words from the hand: a word scores (sum of its letter values) × max(7 × length - 3 × letters left, 1),
@@ -117,8 +119,11 @@ def play_wordgame(
         _show(session.view()["opening"])
         try:
             while not session.over:
-                event = session.move({"action": "reply", "text": env().ask(session.prompt)})
-                _show(event["lines"])
+                if session.view()["phase"] in YES_NO_PHASES:  # the games' one yes/no question
+                    reply = "yes" if env().confirm(session.prompt.rstrip()) else "no"
+                else:
+                    reply = env().ask(session.prompt)
+                _show(session.move({"action": "reply", "text": reply})["lines"])
         except (EndOfInput, KeyboardInterrupt) as stop:
             _show(session.end()["lines"])
             if isinstance(stop, KeyboardInterrupt):

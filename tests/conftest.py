@@ -1,19 +1,28 @@
-"""Shared fixtures: one small index per word list per test session, and the CLI runner.
+"""Shared fixtures, and the backend the whole suite runs on.
 
-* ``small_index``: built once from ``tests/data/small_words.txt`` (SQLite file).
-* ``index_factory(name, words)``: build (once per session) an index from a
-  list of words; later calls with the same name reuse it.
-* ``wordlist(name)``: a reference list from ``../shared/wordlists`` whose
-  folder is given by ``WORDINDEX_WORDLISTS``; the test skips without it.
-* ``pg_url``: a PostgreSQL server URL from ``WORDINDEX_TEST_PG_URL``; the test
-  skips without it (``.ci/run`` starts a server and sets it).
-* ``run_cli(args, db=..., input=...)``: typer's CliRunner on the real app,
-  returning the click Result (exit_code, stdout, stderr).
+``pytest`` runs every test on SQLite; ``pytest --backend postgresql`` (sqlite-utils
+style) runs the same tests again on PostgreSQL: ``index_factory`` then builds
+each index in a database of its own on the server of ``WORDINDEX_TEST_PG_URL``
+and returns its URL. Tests that are about SQLite files themselves are marked
+``sqlite_only`` and skipped on PostgreSQL.
+
+* ``backend``: ``"sqlite"`` or ``"postgresql"``.
+* ``index_factory(name, words)`` / ``index_factory(name, path=...)``: build (once
+  per session) an index on the backend; its SQLite path or PostgreSQL URL.
+* ``small_index``: the index of ``tests/data/small_words.txt``.
+* ``nine_db`` / ``nine``: the nine 4-letter words many tests work out by hand
+  (``NINE``): the index's location, and the index opened for the module.
+* ``wordlist(name)``: a reference list from ``WORDINDEX_WORDLISTS`` (skips without it).
+* ``pg_url`` / ``pg_index_factory``: a PostgreSQL server and indexes on it,
+  whatever the backend (the tests that compare both backends); skip without a server.
+* ``saved(session)``: a game session's state through JSON text and back.
+* ``run_cli(args, db=..., input=...)``: typer's CliRunner on the real app.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,32 +32,158 @@ from wordindex.build import build_index
 
 DATA = Path(__file__).parent / "data"
 SMALL_WORDS = DATA / "small_words.txt"
+#: Nine 4-letter words: small enough that every family, guess and game can be worked out by hand.
+NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backend",
+        choices=BACKENDS,
+        default="sqlite",
+        help="database backend of the indexes the tests build (postgresql needs WORDINDEX_TEST_PG_URL)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: a test about SQLite files (skipped with --backend postgresql)")
+    if config.getoption("--backend") == "postgresql" and not os.environ.get("WORDINDEX_TEST_PG_URL"):
+        raise pytest.UsageError("--backend postgresql needs a server: set WORDINDEX_TEST_PG_URL")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--backend") != "postgresql":
+        return
+    skip = pytest.mark.skip(reason="about SQLite files; the suite runs with --backend postgresql")
+    for item in items:
+        if "sqlite_only" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")
-def index_factory(tmp_path_factory):
-    """Build an index from words (or a file) once per session per name."""
-    built: dict[str, Path] = {}
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.config.getoption("--backend"))
 
-    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> Path:
+
+def _source(folder: Path, name: str, words: list[str] | None, path: Path | None) -> Path:
+    if path is not None:
+        return path
+    source = folder / f"{name}.txt"
+    source.write_text("\n".join(words or []) + "\n")
+    return source
+
+
+class PostgresIndexes:
+    """Indexes on the test server, one database each (so parallel sessions never clobber each other)."""
+
+    def __init__(self, server_url: str):
+        from sqlalchemy import create_engine
+        from sqlalchemy.engine import make_url
+
+        self.server = make_url(server_url).set(drivername="postgresql+psycopg")
+        self.admin = create_engine(self.server.set(database="postgres"), isolation_level="AUTOCOMMIT")
+        self.created: dict[str, str] = {}
+
+    def build(self, name: str, source: Path) -> str:
+        from sqlalchemy import text
+
+        if name not in self.created:
+            database = f"wi_{name}_{os.getpid()}".lower().replace("-", "_")
+            with self.admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{database}"'))
+                connection.execute(text(f'CREATE DATABASE "{database}"'))
+            url = self.server.set(database=database).render_as_string(hide_password=False)
+            build_index(url, source)
+            self.created[name] = url
+        return self.created[name]
+
+    def drop_all(self) -> None:
+        from sqlalchemy import text
+        from sqlalchemy.engine import make_url
+
+        with self.admin.connect() as connection:
+            for url in self.created.values():
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
+        self.admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> str:
+    url = os.environ.get("WORDINDEX_TEST_PG_URL")
+    if not url:
+        pytest.skip("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
+    return url
+
+
+@pytest.fixture(scope="session")
+def _pg_indexes() -> Iterator[Callable[[], PostgresIndexes]]:
+    """The session's PostgreSQL indexes, connected on first use and dropped at the end."""
+    made: list[PostgresIndexes] = []
+
+    def get() -> PostgresIndexes:
+        if not made:
+            url = os.environ.get("WORDINDEX_TEST_PG_URL")
+            if not url:
+                pytest.skip("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
+            made.append(PostgresIndexes(url))
+        return made[0]
+
+    yield get
+    for indexes in made:
+        indexes.drop_all()
+
+
+@pytest.fixture(scope="session")
+def pg_index_factory(pg_url, _pg_indexes, tmp_path_factory):
+    """``pg_index_factory(name, words=[...] or path=...)``: URL of a PostgreSQL index, whatever the backend."""
+
+    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> str:
+        folder = tmp_path_factory.mktemp(f"pg-{name}")
+        return _pg_indexes().build(name, _source(folder, name, words, path))
+
+    return factory
+
+
+@pytest.fixture(scope="session")
+def index_factory(backend, _pg_indexes, tmp_path_factory):
+    """Build (once per session per name) an index from words or a file, on the chosen backend."""
+    built: dict[str, Path | str] = {}
+
+    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> Path | str:
         if name not in built:
             folder = tmp_path_factory.mktemp(f"index-{name}")
-            source = path
-            if source is None:
-                source = folder / f"{name}.txt"
-                source.write_text("\n".join(words) + "\n")
-            target = folder / "wordindex.db"
-            build_index(str(target), source)
-            built[name] = target
+            source = _source(folder, name, words, path)
+            if backend == "postgresql":
+                built[name] = _pg_indexes().build(f"b_{name}", source)
+            else:
+                target = folder / "wordindex.db"
+                build_index(str(target), source)
+                built[name] = target
         return built[name]
 
     return factory
 
 
 @pytest.fixture(scope="session")
-def small_index(index_factory) -> Path:
-    """Path of the SQLite index of tests/data/small_words.txt."""
+def small_index(index_factory) -> Path | str:
+    """The index of tests/data/small_words.txt (a SQLite path or a PostgreSQL URL)."""
     return index_factory("small", path=SMALL_WORDS)
+
+
+@pytest.fixture(scope="session")
+def nine_db(index_factory) -> Path | str:
+    """The index of the nine words (``NINE``)."""
+    return index_factory("nine", NINE)
+
+
+@pytest.fixture(scope="module")
+def nine(nine_db):
+    """The nine-word index, open for one test module."""
+    from wordindex.index import open_index
+
+    with open_index(nine_db) as index:
+        yield index
 
 
 @pytest.fixture(scope="session")
@@ -72,12 +207,15 @@ def wordlist(wordlists_dir):
     return get
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> str:
-    url = os.environ.get("WORDINDEX_TEST_PG_URL")
-    if not url:
-        pytest.skip("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
-    return url
+@pytest.fixture
+def saved():
+    """``saved(session)``: a game session's state through JSON text and back, as a store keeps it."""
+    import json
+
+    def roundtrip(session):
+        return json.loads(json.dumps(session.state()))
+
+    return roundtrip
 
 
 @pytest.fixture
@@ -94,39 +232,3 @@ def run_cli(monkeypatch):
         return runner.invoke(app, [str(a) for a in args], input=input, env=env, catch_exceptions=False)
 
     return run
-
-
-@pytest.fixture(scope="session")
-def pg_index_factory(pg_url, tmp_path_factory):
-    """``pg_index_factory(name, words=[...] or path=...)``: URL of a PostgreSQL index.
-
-    Each name gets its own fresh database on the test server (so parallel
-    sessions never clobber each other), built once and dropped at the end.
-    """
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    server = make_url(pg_url).set(drivername="postgresql+psycopg")
-    admin = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    created: dict[str, str] = {}
-
-    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> str:
-        if name not in created:
-            database = f"wi_{name}_{os.getpid()}".lower()
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{database}"'))
-                connection.execute(text(f'CREATE DATABASE "{database}"'))
-            url = server.set(database=database).render_as_string(hide_password=False)
-            source = path
-            if source is None:
-                source = tmp_path_factory.mktemp(f"pg-{name}") / f"{name}.txt"
-                source.write_text("\n".join(words) + "\n")
-            build_index(url, source)
-            created[name] = url
-        return created[name]
-
-    yield factory
-    with admin.connect() as connection:
-        for url in created.values():
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)'))
-    admin.dispose()

@@ -5,13 +5,6 @@ import sqlite3
 
 import pytest
 
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-
-
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    return index_factory("nine", NINE)
-
 
 def test_build_reports_counts_and_skips(run_cli, tmp_path):
     source = tmp_path / "words.txt"
@@ -37,49 +30,49 @@ def test_build_json(run_cli, tmp_path):
     }
 
 
-def test_check_words_plain_and_json(run_cli, nine):
-    result = run_cli(["check", "cool", "xyzzy"], db=nine)
+def test_check_words_plain_and_json(run_cli, nine_db):
+    result = run_cli(["check", "cool", "xyzzy"], db=nine_db)
     assert result.exit_code == 1
     assert result.stdout == "cool: a word\nxyzzy: not a word\n"
-    result = run_cli(["check", "cool", "--json"], db=nine)
+    result = run_cli(["check", "cool", "--json"], db=nine_db)
     assert result.exit_code == 0
     assert json.loads(result.stdout) == [{"word": "cool", "valid": True}]
 
 
-def test_check_prefix_json(run_cli, nine):
-    result = run_cli(["check", "--prefix", "co", "xq", "--json"], db=nine)
+def test_check_prefix_json(run_cli, nine_db):
+    result = run_cli(["check", "--prefix", "co", "xq", "--json"], db=nine_db)
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [{"prefix": "co", "valid": True}, {"prefix": "xq", "valid": False}]
 
 
-def test_words_json_issue_example(run_cli, nine):
-    result = run_cli(["words", "--pattern", "----", "--guessed", "e", "--json"], db=nine)
+def test_words_json_issue_example(run_cli, nine_db):
+    result = run_cli(["words", "--pattern", "----", "--guessed", "e", "--json"], db=nine_db)
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {"count": 3, "words": ["ally", "cool", "good"]}
 
 
-def test_words_plain_limit_notes_on_stderr(run_cli, nine):
-    result = run_cli(["words", "-p", "----", "--limit", "2"], db=nine)
+def test_words_plain_limit_notes_on_stderr(run_cli, nine_db):
+    result = run_cli(["words", "-p", "----", "--limit", "2"], db=nine_db)
     assert result.exit_code == 0
     assert result.stdout == "ally\nbeta\n"
     assert result.stderr == "showing 2 of 9 words\n"
 
 
-def test_words_none_fit_exit_1(run_cli, nine):
-    result = run_cli(["words", "-p", "zz--"], db=nine)
+def test_words_none_fit_exit_1(run_cli, nine_db):
+    result = run_cli(["words", "-p", "zz--"], db=nine_db)
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr == "no word fits zz--\n"
 
 
-def test_info_json(run_cli, nine):
-    result = run_cli(["info", "--json"], db=nine)
+def test_info_json(run_cli, nine_db):
+    result = run_cli(["info", "--json"], db=nine_db)
     data = json.loads(result.stdout)
     assert data["word_count"] == 9
     assert data["counts_by_length"] == [{"length": 4, "word_count": 9}]
     assert data["schema_revision"] == "0002_letter_totals"
     assert data["source"] == "nine.txt"
-    assert data["database"] == str(nine)
+    assert data["database"] == str(nine_db)
 
 
 def one_error_line(result, code, *fragments):
@@ -92,16 +85,16 @@ def one_error_line(result, code, *fragments):
     assert "Traceback" not in result.stderr
 
 
-def test_bad_pattern(run_cli, nine):
-    one_error_line(run_cli(["words", "-p", "c$ol"], db=nine), 2, "'$'", "position 2")
+def test_bad_pattern(run_cli, nine_db):
+    one_error_line(run_cli(["words", "-p", "c$ol"], db=nine_db), 2, "'$'", "position 2")
 
 
-def test_bad_guessed(run_cli, nine):
-    one_error_line(run_cli(["words", "-p", "c--l", "-g", "e7"], db=nine), 2, "'7'")
+def test_bad_guessed(run_cli, nine_db):
+    one_error_line(run_cli(["words", "-p", "c--l", "-g", "e7"], db=nine_db), 2, "'7'")
 
 
-def test_missing_option_is_usage_error(run_cli, nine):
-    one_error_line(run_cli(["words"], db=nine), 2, "--pattern")
+def test_missing_option_is_usage_error(run_cli, nine_db):
+    one_error_line(run_cli(["words"], db=nine_db), 2, "--pattern")
 
 
 def test_no_index_names_build(run_cli, tmp_path):
@@ -112,16 +105,17 @@ def test_missing_dictionary(run_cli, tmp_path):
     one_error_line(run_cli(["build", tmp_path / "nope.txt"], db=tmp_path / "x.db"), 2, "not found")
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize(
     "data, fragment", [(b"", "empty"), (b"\x00\x01\x02binary", "binary"), (b"123\n!!\n", "no valid word")]
 )
-def test_bad_dictionaries_change_nothing(run_cli, tmp_path, nine, data, fragment):
+def test_bad_dictionaries_change_nothing(run_cli, tmp_path, nine_db, data, fragment):
     db = tmp_path / "copy.db"
-    db.write_bytes(nine.read_bytes())
+    db.write_bytes(nine_db.read_bytes())
     source = tmp_path / "bad.txt"
     source.write_bytes(data)
     one_error_line(run_cli(["build", source], db=db), 2, fragment)
-    assert db.read_bytes() == nine.read_bytes()
+    assert db.read_bytes() == nine_db.read_bytes()
     assert not list(tmp_path.glob("*.partial"))
 
 
@@ -169,17 +163,19 @@ def test_sqlite_database_of_another_program(run_cli, tmp_path):
     one_error_line(run_cli(["check", "cool"], db=path), 2, "is not a wordindex index")
 
 
-def test_newer_schema_is_refused(run_cli, tmp_path, nine):
+@pytest.mark.sqlite_only
+def test_newer_schema_is_refused(run_cli, tmp_path, nine_db):
     db = tmp_path / "newer.db"
-    db.write_bytes(nine.read_bytes())
+    db.write_bytes(nine_db.read_bytes())
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
     one_error_line(run_cli(["check", "cool"], db=db), 2, "9999_from_the_future", "newer than this wordindex")
 
 
-def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, nine):
+@pytest.mark.sqlite_only
+def test_older_schema_names_db_upgrade_and_upgrade_fixes_it(run_cli, tmp_path, nine_db):
     db = tmp_path / "older.db"
-    db.write_bytes(nine.read_bytes())
+    db.write_bytes(nine_db.read_bytes())
     result = run_cli(["db", "downgrade", "0001_words_prefixes"], db=db)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "schema 0002_letter_totals -> 0001_words_prefixes\n"
@@ -199,8 +195,8 @@ def test_db_upgrade_without_index(run_cli, tmp_path):
     one_error_line(run_cli(["db", "upgrade"], db=tmp_path / "none.db"), 2, "wordindex build")
 
 
-def test_unknown_revision(run_cli, nine):
-    one_error_line(run_cli(["db", "downgrade", "banana"], db=nine), 2, "unknown schema revision")
+def test_unknown_revision(run_cli, nine_db):
+    one_error_line(run_cli(["db", "downgrade", "banana"], db=nine_db), 2, "unknown schema revision")
 
 
 def test_default_database_comes_from_data_dir(run_cli, tmp_path, monkeypatch):
@@ -213,8 +209,8 @@ def test_default_database_comes_from_data_dir(run_cli, tmp_path, monkeypatch):
     assert str(tmp_path / "data" / "wordindex" / "wordindex.db") in result.stdout
 
 
-def test_db_option_beats_environment(run_cli, tmp_path, nine, monkeypatch):
-    result = run_cli(["--db", nine, "check", "cool"], db=tmp_path / "none.db")
+def test_db_option_beats_environment(run_cli, tmp_path, nine_db, monkeypatch):
+    result = run_cli(["--db", nine_db, "check", "cool"], db=tmp_path / "none.db")
     assert result.exit_code == 0
 
 

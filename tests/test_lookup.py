@@ -13,14 +13,7 @@ from wordindex.pattern import parse_letters, parse_pattern
 
 SMALL_WORDS = Path(__file__).parent / "data" / "small_words.txt"
 
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 SMALL = SMALL_WORDS.read_text().split()
-
-
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("nine", NINE)) as index:
-        yield index
 
 
 @pytest.fixture(scope="module")

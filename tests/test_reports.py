@@ -8,15 +8,6 @@ import pytest
 
 from wordindex import reports
 from wordindex.errors import BadPatternError, UsageError
-from wordindex.index import open_index
-
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-
-
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("reports-nine", NINE)) as index:
-        yield index
 
 
 def test_words_and_check(nine):
@@ -63,3 +54,10 @@ def test_bad_input_raises_the_named_errors(nine):
 def test_every_report_is_plain_json(nine):
     for value in (reports.guess(nine, "-o--"), reports.solve(nine, "ibex", "naive", 1), reports.evil(nine, 4, "e")):
         assert json.loads(json.dumps(value)) == value
+
+
+def test_every_query_command_has_its_report():
+    from wordindex.cli.app import app
+
+    commands = {command.name or command.callback.__name__ for command in app.registered_commands}
+    assert set(reports.QUERY_REPORTS) <= commands

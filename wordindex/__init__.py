@@ -4,12 +4,17 @@ The package is the library: it never prints, prompts or reads the environment.
 The command line lives in ``wordindex.cli`` and drives what is here.
 """
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
 __version__ = "0.1.0"
 
 
-def migrations_path():
+def migrations_path() -> "Path":
     """Where the packaged alembic scripts are (``wordindex.migrations``)."""
     from importlib import import_module
     from pathlib import Path
 
-    return Path(import_module("wordindex.migrations").__file__).parent
+    return Path(str(import_module("wordindex.migrations").__file__)).parent

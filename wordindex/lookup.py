@@ -79,7 +79,7 @@ class IndexInfo:
     source_sha256: str
     word_count: int
     lines_read: int
-    skipped: dict
+    skipped: dict[str, int]
     built_at: str
     build_seconds: float
     wordindex_version: str
@@ -109,7 +109,7 @@ def index_info(index: Index) -> IndexInfo:
         built_at=built_at,
         build_seconds=float(seconds),
         wordindex_version=version,
-        schema_revision=index.revision,
+        schema_revision=index.revision or "",
         counts_by_length=[(int(length), int(n)) for length, n in lengths],
         database=index.location.display,
     )

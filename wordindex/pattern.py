@@ -22,7 +22,7 @@ class Pattern:
     """A parsed pattern: normalised text (``-`` for blanks) and revealed letters."""
 
     text: str
-    revealed: dict  # letter -> bitmask of the 0-based positions it is shown at
+    revealed: dict[str, int]  # letter -> bitmask of the 0-based positions it is shown at
 
     @property
     def length(self) -> int:
@@ -82,8 +82,8 @@ def parse_letters(text: str | None, what: str = "guessed letters") -> frozenset[
 
 
 def candidate_condition(
-    pattern: Pattern, guessed: frozenset[str] | None = None, *, exclusive: bool = True
-) -> tuple[str, dict]:
+    pattern: Pattern, guessed: frozenset[str] | None = None, *, exclusive: bool = True, prefix: str = ""
+) -> tuple[str, dict[str, int]]:
     """WHERE clause and parameters for the words a pattern allows.
 
     ``exclusive=False`` (the ``pattern`` guesser, ``words`` without
@@ -93,18 +93,22 @@ def candidate_condition(
     ``exclusive=True`` (``paga``, the evil chooser, ``words --guessed``): a
     guessed letter stands exactly where the pattern shows it and nowhere else;
     revealed letters count as guessed.
+
+    ``prefix`` starts every parameter name (``:p3_length``), so several
+    conditions can share one statement.
     """
-    clauses = ["length = :length"]
-    params: dict = {"length": pattern.length}
+    clauses = [f"length = :{prefix}length"]
+    params: dict[str, int] = {f"{prefix}length": pattern.length}
     guessed = (guessed or frozenset()) | pattern.revealed_letters
     for letter in LETTERS:
         column = POSITION_COLUMN[letter]
         mask = pattern.revealed.get(letter, 0)
+        name = f"{prefix}m_{letter}"
         if exclusive and letter in guessed:
-            clauses.append(f"{column} = :m_{letter}")
+            clauses.append(f"{column} = :{name}")
         elif mask:
-            clauses.append(f"({column} & :m_{letter}) = :m_{letter}")
+            clauses.append(f"({column} & :{name}) = :{name}")
         else:
             continue
-        params[f"m_{letter}"] = mask
+        params[name] = mask
     return " AND ".join(clauses), params

@@ -53,8 +53,12 @@ def word_features(ordered_words: list[str]) -> WordFeatures:
     else:
         # Distinct powers of two per (word, letter): their float sum is exact below 2**53.
         positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * 26).astype(np.int64)
-    positions = positions.reshape(n, 26)
-    return WordFeatures(words=ordered_words, signatures=_signatures(ordered_words), positions=positions, counts=counts)
+    return WordFeatures(
+        words=ordered_words,
+        signatures=_signatures(ordered_words),
+        positions=positions.reshape(n, 26),
+        counts=counts,
+    )
 
 
 def _signatures(ordered_words: list[str]) -> list[str]:
@@ -73,7 +77,7 @@ def _signatures(ordered_words: list[str]) -> list[str]:
     return signatures
 
 
-def word_rows(features: WordFeatures) -> Iterator[tuple]:
+def word_rows(features: WordFeatures) -> Iterator[tuple[object, ...]]:
     """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts.
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
@@ -87,7 +91,7 @@ def word_rows(features: WordFeatures) -> Iterator[tuple]:
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:
     """``(length, letter, occurrences, words containing it)`` for every length and letter."""
     lengths = np.fromiter((len(w) for w in features.words), dtype=np.int64, count=len(features.words))
-    rows = []
+    rows: list[tuple[int, str, int, int]] = []
     for length in np.unique(lengths).tolist():
         chosen = lengths == length
         occurrences = features.counts[chosen].sum(axis=0).tolist()

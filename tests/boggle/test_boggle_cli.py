@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
+from boggle_data import GOLDEN, HAND_WORDS
 
 
 def rows(board: str) -> list[str]:

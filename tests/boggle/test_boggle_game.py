@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from boggle_fixtures import hand_index  # noqa: F401 (fixture)
 
 from wordindex.boggle.board import parse_board
 from wordindex.boggle.rules import get_rules
@@ -149,7 +148,7 @@ def test_input_that_is_not_utf8_is_refused_not_a_crash(run_cli, hand_index):
 def test_yes_or_no_is_asked_again(run_cli, hand_index):
     result = run_cli(["play", "boggle", "--seed", "1"], db=hand_index, input="maybe\ny\n\n\nnope\n")
     assert result.exit_code == 0
-    assert "Please answer y or n." in result.stdout
+    assert "Please answer yes or no." in result.stdout
     assert result.stdout.rstrip().endswith("Have a nice day.")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from boggle_fixtures import GOLDEN, HAND_WORDS, enable_index, hand_index  # noqa: F401 (fixtures)
+from boggle_data import GOLDEN, HAND_WORDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -18,12 +18,6 @@ CS106L = ["mood", "fold", "tool", "prod", "gold", "sore"]
 
 
 @pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("hangman_nine", words=NINE)) as index:
-        yield index
-
-
-@pytest.fixture(scope="module")
 def small(small_index):
     with open_index(small_index) as index:
         yield index

@@ -6,13 +6,6 @@ import json
 
 import pytest
 
-NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
-
-
-@pytest.fixture(scope="module")
-def nine_db(index_factory):
-    return index_factory("hangman_nine", words=NINE)
-
 
 def test_guess_json_is_the_issue_shape(run_cli, nine_db):
     result = run_cli(["guess", "--pattern", "----", "--guessed", "e", "--json"], db=nine_db)

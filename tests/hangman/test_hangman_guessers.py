@@ -14,12 +14,6 @@ from wordindex.index import open_index
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 
 
-@pytest.fixture(scope="module")
-def nine(index_factory):
-    with open_index(index_factory("hangman_nine", words=NINE)) as index:
-        yield index
-
-
 def ask(index, pattern, guessed, strategy):
     return next_guess(index, parse_position(pattern, guessed), strategy)
 

@@ -63,6 +63,7 @@ def answers(db) -> dict:
 
 
 @pytest.mark.parametrize("name", ["nine", "small"])
+@pytest.mark.sqlite_only  # compares the SQLite backend with PostgreSQL
 def test_sqlite_and_postgresql_agree(index_factory, pg_index_factory, small_index, name):
     if name == "nine":
         sqlite_db = index_factory("hangman_nine", words=NINE)

@@ -24,6 +24,9 @@ from wordindex.index import open_index
 
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 
+#: The strength tables copy families into SQLite temporary tables.
+pytestmark = pytest.mark.sqlite_only
+
 
 @pytest.fixture(scope="module")
 def small(small_index):

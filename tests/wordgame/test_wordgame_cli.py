@@ -163,7 +163,7 @@ def test_invalid_word_costs_its_letters(run_cli, db, transcript_game):
 
 
 def test_bad_answers_are_asked_again(run_cli, db, transcript_game):
-    answers = ["two", "", "0", "1", "maybe", "yes", "*", "zz", "q", "c", "c0w", "!!", "nope", "no"]
+    answers = ["two", "", "0", "1", "maybe", "yes", "*", "zz", "q", "c", "c0w", "!!", "perhaps", "nope"]
     result = run_cli(["play", "wordgame"], db=db, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     shown = lines(result)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .board import Board, BoardError
 
@@ -30,11 +31,20 @@ from .board import Board, BoardError
 UNPLAYABLE = ("#", "in", "th", "er", "he", "an")
 
 
+class DiceName(StrEnum):
+    """The dice sets, by the name ``--dice`` and the game state use."""
+
+    CLASSIC = "classic"
+    NEW = "new"
+    BIG = "big"
+    SUPERBIG = "superbig"
+
+
 @dataclass(frozen=True)
 class DiceSet:
     """A named set of cubes; each cube is a tuple of six faces."""
 
-    name: str
+    name: DiceName
     size: int
     source: str
     cubes: tuple[tuple[str, ...], ...]
@@ -47,7 +57,7 @@ def _cubes(*specs: str) -> tuple[tuple[str, ...], ...]:
 
 
 CLASSIC = DiceSet(
-    "classic",
+    DiceName.CLASSIC,
     4,
     "Boggle, original 1976 set (BoardGameGeek thread 300883)",
     _cubes(
@@ -71,7 +81,7 @@ CLASSIC = DiceSet(
 )
 
 NEW = DiceSet(
-    "new",
+    DiceName.NEW,
     4,
     "Boggle, 1987 revision (BoardGameGeek thread 300883; the Stanford CS106B Boggle handout)",
     _cubes(
@@ -95,7 +105,7 @@ NEW = DiceSet(
 )
 
 BIG = DiceSet(
-    "big",
+    DiceName.BIG,
     5,
     "Big Boggle, original 5×5 set (BoardGameGeek thread 300883)",
     _cubes(
@@ -128,7 +138,7 @@ BIG = DiceSet(
 )
 
 SUPER_BIG = DiceSet(
-    "superbig",
+    DiceName.SUPERBIG,
     6,
     "Super Big Boggle, 6×6 set (BoardGameGeek thread 300883)",
     _cubes(
@@ -171,9 +181,9 @@ SUPER_BIG = DiceSet(
     ),
 )
 
-DICE_SETS = {d.name: d for d in (CLASSIC, NEW, BIG, SUPER_BIG)}
+DICE_SETS: dict[str, DiceSet] = {d.name: d for d in (CLASSIC, NEW, BIG, SUPER_BIG)}
 #: The set used for each board size when none is named.
-DEFAULT_DICE = {4: "new", 5: "big", 6: "superbig"}
+DEFAULT_DICE = {4: DiceName.NEW, 5: DiceName.BIG, 6: DiceName.SUPERBIG}
 
 
 def get_dice(name: str | None, size: int) -> DiceSet:

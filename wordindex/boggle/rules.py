@@ -14,13 +14,22 @@ scores).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..errors import UsageError
 
+
+class RuleSet(StrEnum):
+    """The scoring rules, by the name options, JSON and the web API use."""
+
+    SIMPLE = "simple"
+    OFFICIAL = "official"
+
+
 #: The rule set ``wordindex boggle`` and ``boggle-best`` use unless told otherwise.
-DEFAULT_RULES = "official"
+DEFAULT_RULES = RuleSet.OFFICIAL
 #: The rule set ``wordindex play boggle`` uses unless told otherwise (the CS106B game).
-DEFAULT_GAME_RULES = "simple"
+DEFAULT_GAME_RULES = RuleSet.SIMPLE
 
 _OFFICIAL = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
 
@@ -33,14 +42,14 @@ class RulesError(UsageError):
 class Rules:
     """A rule set: its name, minimum word length and scoring."""
 
-    name: str
+    name: RuleSet
     min_length: int
 
     def points(self, length: int) -> int:
         """Points for a word of ``length`` letters (Qu = 2); 0 if it is too short."""
         if length < self.min_length:
             return 0
-        if self.name == "simple":
+        if self.name is RuleSet.SIMPLE:
             return max(1, length - 3)
         if length >= 8:
             return 11
@@ -51,14 +60,16 @@ class Rules:
         return [self.points(n) for n in range(max_length + 1)]
 
 
-RULE_SETS = {"simple": 4, "official": 3}
+#: Each rule set's own minimum word length.
+RULE_SETS = {RuleSet.SIMPLE: 4, RuleSet.OFFICIAL: 3}
 
 
-def get_rules(name: str | None = None, min_length: int | None = None, default: str = DEFAULT_RULES) -> Rules:
+def get_rules(name: str | None = None, min_length: int | None = None, default: str | RuleSet = DEFAULT_RULES) -> Rules:
     """The named rule set (``simple`` or ``official``), optionally with another minimum length."""
-    key = (name or default).strip().lower()
-    if key not in RULE_SETS:
-        raise RulesError(f"unknown rules {name!r}: choose simple or official")
+    try:
+        key = RuleSet((name or default).strip().lower())
+    except ValueError:
+        raise RulesError(f"unknown rules {name!r}: choose simple or official") from None
     if min_length is None:
         min_length = RULE_SETS[key]
     if not 1 <= min_length <= 63:

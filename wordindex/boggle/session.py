@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 GAME_SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
 DEFAULT_PLAYER = "you"
-#: The real game's timer, in minutes (the timer is off unless asked for).
-REAL_GAME_MINUTES = 3.0
 STATE_KEYS = ("board", "rules", "min_length", "minutes", "deadline", "seed", "players", "over")
 
 
@@ -166,7 +164,7 @@ class BoggleSession(Session):
             "game": GameKind.BOGGLE.value,
             "version": STATE_VERSION,
             "board": self.board.text,
-            "rules": self.rules.name,
+            "rules": self.rules.name.value,
             "min_length": self.rules.min_length,
             "minutes": self.minutes,
             "deadline": self.deadline,
@@ -303,7 +301,7 @@ class BoggleSession(Session):
             "board": self.board.text,
             "rows": self.board.rows(),
             "size": self.board.size,
-            "rules": self.rules.name,
+            "rules": self.rules.name.value,
             "min_length": self.rules.min_length,
             "minutes": self.minutes,
             "deadline": self.deadline,

@@ -9,6 +9,8 @@ in the evil chooser's new pattern), ``pattern`` is the blanked word, and
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -48,7 +50,7 @@ class EvilStep:
     family_size: int
 
 
-class Chooser:
+class Chooser(ABC):
     """Shared state of a chooser: the position (pattern + guessed letters).
 
     ``position`` resumes a chooser in the middle of a game (a game session's
@@ -70,7 +72,7 @@ class Chooser:
         return self.position.pattern.text
 
     @property
-    def guessed(self) -> frozenset:
+    def guessed(self) -> frozenset[str]:
         return self.position.guessed
 
     @property
@@ -79,6 +81,19 @@ class Chooser:
 
     def _check(self, letter: str) -> str:
         return check_letter(letter, self.position.guessed)
+
+    @abstractmethod
+    def guess(self, letter: str) -> int:
+        """Take a guess; how many times the letter now shows in the pattern."""
+
+    @abstractmethod
+    def final_word(self) -> str:
+        """The word the chooser names at the end."""
+
+    @property
+    @abstractmethod
+    def family_size(self) -> int:
+        """Words still consistent with what was revealed."""
 
 
 class RandomChooser(Chooser):
@@ -186,6 +201,6 @@ def make_chooser(
     return RandomChooser(index, length, seed, position, word)
 
 
-def choose_family(position: Position, letter: str, families: dict) -> tuple[int, int]:
+def choose_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
     """The evil choice among ``{mask: size}``: largest; tie → pattern first in character order."""
     return largest_family(position, letter, families)

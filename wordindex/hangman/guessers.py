@@ -15,13 +15,22 @@ letter the answer is ``?``.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..alphabet import LETTERS
 from ..errors import UsageError
 from ..index import Index
-from .queries import LetterCounts, letter_counts, letter_counts_many, split_families, split_families_many, totals_counts
+from .queries import (
+    LetterCounts,
+    Splits,
+    letter_counts,
+    letter_counts_many,
+    split_families,
+    split_families_many,
+    totals_counts,
+)
 from .state import NoCandidateError, Position
 
 NO_GUESS = "?"
@@ -69,7 +78,7 @@ class Guess:
     letter: str
     strategy: Strategy
     candidates: int
-    frequencies: dict  # unguessed letter -> weight, positive weights only, alphabetical
+    frequencies: dict[str, int]  # unguessed letter -> weight, positive weights only, alphabetical
 
     @property
     def found(self) -> bool:
@@ -85,7 +94,7 @@ def check_strategy(name: str | None) -> Strategy:
         raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
 
 
-def best_letter(weights: dict, guessed) -> str:
+def best_letter(weights: Mapping[str, int], guessed: Collection[str]) -> str:
     """Highest positive weight among unguessed letters; ties → earliest letter; else ``?``."""
     best, best_weight = NO_GUESS, 0
     for letter in LETTERS:
@@ -95,11 +104,11 @@ def best_letter(weights: dict, guessed) -> str:
     return best
 
 
-def unguessed_weights(weights: dict, guessed) -> dict:
+def unguessed_weights(weights: Mapping[str, int], guessed: Collection[str]) -> dict[str, int]:
     return {x: weights[x] for x in LETTERS if x not in guessed and weights.get(x, 0) > 0}
 
 
-def split_shortlist(counts: LetterCounts, guessed) -> list[str]:
+def split_shortlist(counts: LetterCounts, guessed: Collection[str]) -> list[str]:
     """The letters ``split`` examines: the most widely held unguessed ones."""
     held = [x for x in LETTERS if x not in guessed and counts.containing[x] > 0]
     held.sort(key=lambda x: (-counts.containing[x], x))
@@ -110,12 +119,18 @@ def _miss(mask: int) -> float:
     return 1.0 if mask == 0 else 0.0
 
 
-def largest_family(position: Position, letter: str, families: dict) -> tuple[int, int]:
+def largest_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
     """The family an evil chooser keeps: largest; tie → the pattern that sorts first ('-' first)."""
     return min(families.items(), key=lambda item: (-item[1], position.pattern.reveal(letter, item[0]).text))
 
 
-def split_cost(families: dict, total: int, blanks: int, largest: tuple, largest_value: float | None = None) -> float:
+def split_cost(
+    families: Mapping[int, int],
+    total: int,
+    blanks: int,
+    largest: tuple[int, int],
+    largest_value: float | None = None,
+) -> float:
     """Estimated misses still to pay after a guess that splits ``total`` words into ``families``.
 
     ``families`` maps the positions mask the letter would show (0: not in the
@@ -141,7 +156,7 @@ def _blanks(position: Position) -> int:
     return position.pattern.text.count("-")
 
 
-def family_values(index: Index, positions: list, depth: int, prune: float | None = None) -> list:
+def family_values(index: Index, positions: list[Position], depth: int, prune: float | None = None) -> list[float]:
     """The best ``split_cost`` at each family, looking ``depth`` families deep along the largest ones.
 
     Batched: one statement for the counts of all the families, one for all
@@ -158,7 +173,7 @@ def family_values(index: Index, positions: list, depth: int, prune: float | None
         {x: largest_family(p, x, splits_x[x]) for x in shortlist}
         for p, shortlist, splits_x in zip(positions, shortlists, splits)
     ]
-    deeper: list = []
+    deeper: list[tuple[Position, str, Position]] = []
     if depth > 1:
         for p, c, shortlist, splits_x, big in zip(positions, counts, shortlists, splits, largest):
             worth = shortlist
@@ -196,7 +211,7 @@ def look_ahead(position: Position) -> tuple[float, int, float | None]:
     return margin, SPLIT_DEPTH, None
 
 
-def choose_split(index: Index, position: Position, counts: LetterCounts, splits: dict) -> str:
+def choose_split(index: Index, position: Position, counts: LetterCounts, splits: Splits) -> str:
     """``split``'s letter: the lowest ``split_cost``; letters within a margin of it are
     compared by looking ahead along the largest family (``look_ahead``: margin, depth, pruning)."""
     costs = {}

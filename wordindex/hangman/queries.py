@@ -14,8 +14,9 @@ guesses so far leave).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..alphabet import COUNT_COLUMN, LETTERS, MAX_WORD_LENGTH, POSITION_COLUMN
 from ..index import Index
@@ -28,19 +29,52 @@ class LetterCounts:
     """Candidates, and per letter its occurrences and the words holding it."""
 
     candidates: int
-    occurrences: dict  # letter -> int (all 26)
-    containing: dict  # letter -> int (all 26)
+    occurrences: dict[str, int]  # letter -> int (all 26)
+    containing: dict[str, int]  # letter -> int (all 26)
 
 
 _OCCURRENCES = ", ".join(f"SUM({COUNT_COLUMN[x]})" for x in LETTERS)
 _CONTAINING = ", ".join(f"SUM(CASE WHEN {COUNT_COLUMN[x]} > 0 THEN 1 ELSE 0 END)" for x in LETTERS)
+#: The table every family question reads unless the index says otherwise (``FamilyIndex``).
+WORDS_TABLE = "words"
 
 
-def _as_counts(candidates, occurrences, containing) -> LetterCounts:
+@dataclass(frozen=True)
+class Family:
+    """The query builder of the hangman questions: one candidate set as SQL pieces.
+
+    ``where`` is ``candidate_condition``'s clause over ``table`` (``words``, or
+    a family's temporary copy); its parameters are named with ``prefix`` from
+    the start, so several families can stand side by side in one UNION ALL
+    statement. Every hangman query is ``family.select(columns, tail)``: the
+    text is only ever put together here, from column names of ``alphabet``
+    and the condition's own placeholders, never edited afterwards.
+    """
+
+    where: str
+    params: dict[str, int]
+    table: str = WORDS_TABLE
+
+    def select(self, columns: str, tail: str = "") -> str:
+        return f"SELECT {columns} FROM {self.table} WHERE {self.where}{tail}"
+
+
+def family(index: Index, position: Position, *, exclusive: bool = True, prefix: str = "") -> Family:
+    """The candidate set of ``position`` (exclusive: exactly the family its guesses leave)."""
+    where, params = candidate_condition(position.pattern, position.guessed, exclusive=exclusive, prefix=prefix)
+    return Family(where, params, words_table(index))
+
+
+def words_table(index: Index) -> str:
+    """The table holding the words the family questions read (``words`` unless narrowed to a family)."""
+    return index.table if isinstance(index, FamilyIndex) else WORDS_TABLE
+
+
+def _as_counts(candidates: object, occurrences: Sequence[object], containing: Sequence[object]) -> LetterCounts:
     return LetterCounts(
-        candidates=int(candidates or 0),
-        occurrences={x: int(v or 0) for x, v in zip(LETTERS, occurrences)},
-        containing={x: int(v or 0) for x, v in zip(LETTERS, containing)},
+        candidates=int(candidates or 0),  # type: ignore[call-overload]
+        occurrences={x: int(v or 0) for x, v in zip(LETTERS, occurrences, strict=True)},  # type: ignore[call-overload]
+        containing={x: int(v or 0) for x, v in zip(LETTERS, containing, strict=True)},  # type: ignore[call-overload]
     )
 
 
@@ -73,65 +107,66 @@ def letter_counts(index: Index, position: Position, *, exclusive: bool = True, c
     """
     if is_unconstrained(position) or (not exclusive and not position.pattern.revealed):
         return totals_counts(index, position.pattern.length)
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=exclusive)
+    candidates = family(index, position, exclusive=exclusive)
     columns = f"COUNT(*), {_OCCURRENCES}" + (f", {_CONTAINING}" if containing else "")
-    row = index.rows(f"SELECT {columns} FROM words WHERE {where}", params)[0]
+    row = index.rows(candidates.select(columns), candidates.params)[0]
     count, occurrences = row[0], row[1:27]
     return _as_counts(count, occurrences, row[27:53] if containing else [0] * 26)
 
 
-def _renamed(where: str, params: dict, prefix: str) -> tuple[str, dict]:
-    """The same condition with its parameters renamed (``:length`` → ``:p3_length``) for UNION ALL parts."""
-    for name in sorted(params, key=len, reverse=True):
-        where = re.sub(rf":{name}\b", f":{prefix}{name}", where)
-    return where, {f"{prefix}{name}": value for name, value in params.items()}
-
-
-def letter_counts_many(index: Index, positions: list) -> list:
+def letter_counts_many(index: Index, positions: Sequence[Position]) -> list[LetterCounts]:
     """``letter_counts`` (exclusive, with containing) of several families in one statement."""
     if not positions:
         return []
-    parts, params = [], {}
+    parts: list[str] = []
+    params: dict[str, int] = {}
     for i, position in enumerate(positions):
-        where, own = _renamed(*candidate_condition(position.pattern, position.guessed, exclusive=True), f"p{i}_")
-        parts.append(f"SELECT {i} AS k, COUNT(*) AS n, {_OCCURRENCES}, {_CONTAINING} FROM words WHERE {where}")
-        params.update(own)
-    result: list = [None] * len(positions)
+        candidates = family(index, position, prefix=f"p{i}_")
+        parts.append(candidates.select(f"{i} AS k, COUNT(*) AS n, {_OCCURRENCES}, {_CONTAINING}"))
+        params.update(candidates.params)
+    result: list[LetterCounts | None] = [None] * len(positions)
     for row in _union_rows(index, parts, params):
         result[int(row[0])] = _as_counts(row[1], row[2:28], row[28:54])
-    return result
+    empty = _as_counts(0, [0] * 26, [0] * 26)  # never needed: an aggregate always gives its row
+    return [counts if counts is not None else empty for counts in result]
 
 
 #: SQLite refuses compound SELECTs of more than 500 terms; longer unions run in chunks.
 UNION_CHUNK = 400
 
 
-def _union_rows(index: Index, parts: list, params: dict) -> list:
-    rows: list = []
+def _union_rows(index: Index, parts: list[str], params: dict[str, int]) -> list[tuple[Any, ...]]:
+    rows: list[tuple[Any, ...]] = []
     for start in range(0, len(parts), UNION_CHUNK):
         rows.extend(index.rows(" UNION ALL ".join(parts[start : start + UNION_CHUNK]), params))
     return rows
 
 
-def split_families_many(index: Index, requests: list) -> list:
+def _split_part(candidates: Family, key: str, letter: str) -> str:
+    """One letter's family split: ``GROUP BY pos_x`` over the candidates (``key``: the selected tags)."""
+    column = POSITION_COLUMN[letter]
+    return candidates.select(f"{key}{LETTERS.index(letter)} AS k, {column} AS m, COUNT(*) AS n", f" GROUP BY {column}")
+
+
+Splits = dict[str, dict[int, int]]
+
+
+def split_families_many(index: Index, requests: Sequence[tuple[Position, Sequence[str]]]) -> list[Splits]:
     """``split_families`` for several ``(position, letters)`` at once: one UNION ALL statement."""
-    parts, params = [], {}
-    results: list = [{x: {} for x in letters} for _, letters in requests]
+    parts: list[str] = []
+    params: dict[str, int] = {}
+    results: list[Splits] = [{x: {} for x in letters} for _, letters in requests]
     for i, (position, letters) in enumerate(requests):
-        where, own = _renamed(*candidate_condition(position.pattern, position.guessed, exclusive=True), f"p{i}_")
-        params.update(own)
-        for x in letters:
-            column = POSITION_COLUMN[x]
-            parts.append(
-                f"SELECT {i} AS r, {LETTERS.index(x)} AS k, {column} AS m, COUNT(*) AS n FROM words WHERE {where} GROUP BY {column}"
-            )
+        candidates = family(index, position, prefix=f"p{i}_")
+        params.update(candidates.params)
+        parts.extend(_split_part(candidates, f"{i} AS r, ", x) for x in letters)
     if parts:
         for r, k, mask, size in _union_rows(index, parts, params):
             results[int(r)][LETTERS[int(k)]][int(mask)] = int(size)
     return results
 
 
-def split_families(index: Index, position: Position, letters) -> dict:
+def split_families(index: Index, position: Position, letters: Iterable[str]) -> Splits:
     """``{letter: {mask: family size}}``: the family split of each letter, one statement.
 
     For one letter it is ``SELECT pos_x, COUNT(*) FROM words WHERE <family>
@@ -140,25 +175,20 @@ def split_families(index: Index, position: Position, letters) -> dict:
     letters = list(letters)
     if not letters:
         return {}
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
-    parts = [
-        f"SELECT {LETTERS.index(x)} AS k, {POSITION_COLUMN[x]} AS m, COUNT(*) AS n FROM words WHERE {where} GROUP BY {POSITION_COLUMN[x]}"
-        for x in letters
-    ]
-    result: dict = {x: {} for x in letters}
-    for k, mask, size in index.rows(" UNION ALL ".join(parts), params):
+    candidates = family(index, position)
+    parts = [_split_part(candidates, "", x) for x in letters]
+    result: Splits = {x: {} for x in letters}
+    for k, mask, size in index.rows(" UNION ALL ".join(parts), candidates.params):
         result[LETTERS[int(k)]][int(mask)] = int(size)
     return result
 
 
-_FAMILY_FROM = re.compile(r"FROM words WHERE length = :(\w*length)\b")
-
-
 class FamilyIndex(Index):
-    """The index seen from one family: family queries read ``table`` (a temporary copy) instead of ``words``.
+    """The index seen from one family: the family questions read ``table`` (a temporary copy) instead of ``words``.
 
-    Every family query (``candidate_condition``: ``FROM words WHERE length = :length AND ...``) of a
-    family or of one of its sub-families gives the same answer on the copy, but scans only the family.
+    ``family()`` asks ``words_table(index)``, so every family query of a family
+    or of one of its sub-families gives the same answer on the copy, but scans
+    only the family. Other queries (``letter_totals``) still read the index.
     """
 
     def __init__(self, base: Index, table: str):
@@ -167,10 +197,10 @@ class FamilyIndex(Index):
         self.revision = base.revision
         self.table = table
 
-    def rows(self, sql, params=None):
-        return self.base.rows(_FAMILY_FROM.sub(rf"FROM {self.table} WHERE length = :\1", sql), params)
+    def rows(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        return self.base.rows(sql, params)
 
-    def table_names(self):
+    def table_names(self) -> set[str]:
         return self.base.table_names()
 
 
@@ -191,17 +221,17 @@ def count_words_of_length(index: Index, length: int) -> int:
 
 def family_words(index: Index, position: Position) -> list[str]:
     """The words of a family, sorted (in Python, so every backend agrees)."""
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
-    return sorted(row[0] for row in index.rows(f"SELECT word FROM words WHERE {where}", params))
+    candidates = family(index, position)
+    return sorted(str(row[0]) for row in index.rows(candidates.select("word"), candidates.params))
 
 
 def family_size(index: Index, position: Position) -> int:
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
-    return int(index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params) or 0)
+    candidates = family(index, position)
+    return int(index.scalar(candidates.select("COUNT(*)"), candidates.params) or 0)
 
 
 def nth_word(index: Index, position: Position, offset: int) -> str:
     """The word at ``offset`` (0-based) of a family in dictionary order (ORDER BY id)."""
-    where, params = candidate_condition(position.pattern, position.guessed, exclusive=True)
-    params["offset"] = offset
-    return index.scalar(f"SELECT word FROM words WHERE {where} ORDER BY id LIMIT 1 OFFSET :offset", params)
+    candidates = family(index, position)
+    params = {**candidates.params, "offset": offset}
+    return str(index.scalar(candidates.select("word", " ORDER BY id LIMIT 1 OFFSET :offset"), params))

@@ -6,6 +6,7 @@ a pattern together with its guessed letters, and the errors for bad input.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..alphabet import LETTER_SET, MAX_WORD_LENGTH
@@ -29,7 +30,7 @@ class NoCandidateError(NegativeAnswer, NotFoundError):
     """No word of the index fits the pattern and the guessed letters (a negative answer: exit 1)."""
 
 
-def check_letter(text: str, guessed=()) -> str:
+def check_letter(text: str | None, guessed: Collection[str] = ()) -> str:
     """The guess as a lowercase letter, or BadGuessError saying why it is refused."""
     if text is None or text == "":
         raise BadGuessError("a guess must be one letter, not nothing")
@@ -70,10 +71,10 @@ class Position:
     """A pattern and every letter guessed so far (revealed letters included)."""
 
     pattern: Pattern
-    guessed: frozenset
+    guessed: frozenset[str]
 
     @property
-    def misses(self) -> frozenset:
+    def misses(self) -> frozenset[str]:
         """Guessed letters the pattern does not show: wrong guesses."""
         return self.guessed - self.pattern.revealed_letters
 

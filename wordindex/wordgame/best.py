@@ -33,6 +33,8 @@ from .hand import (
     VOWELS,
     WILDCARD,
     BadHandError,
+    Hand,
+    Words,
     calculate_handlen,
     get_frequency_dict,
     get_word_score,
@@ -51,16 +53,12 @@ class WordPlay:
     spelled: str  # the dictionary word, e.g. "caws"
     score: int
 
-    @property
-    def uses_wildcard(self) -> bool:
-        return WILDCARD in self.word
-
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, str]:
         """Best first: higher score, then longer, then alphabetical (by dictionary spelling)."""
         return (-self.score, -len(self.spelled), self.spelled)
 
 
-def _as_hand(hand: Mapping[str, int] | str) -> dict:
+def _as_hand(hand: Mapping[str, int] | str) -> Hand:
     if isinstance(hand, str):
         return parse_hand(hand)
     cleaned = {str(k).lower(): int(v) for k, v in hand.items() if v > 0}
@@ -134,11 +132,11 @@ def _candidates_by_signature(index: Index, hand: Mapping[str, int]) -> list[tupl
     sql, params = expand_in(
         "SELECT word, signature FROM words WHERE signature IN (:sigs)", "sigs", hand_signatures(hand)
     )
-    return index.rows(sql, params)
+    return [(str(word), str(signature)) for word, signature in index.rows(sql, params)]
 
 
 def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[str, str]]:
-    params: dict = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
+    params: dict[str, int] = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
     conditions = ["length <= :n"]
     for letter in CONSONANTS:
         params[f"h_{letter}"] = hand.get(letter, 0)
@@ -149,10 +147,14 @@ def _candidates_by_counts(index: Index, hand: Mapping[str, int]) -> list[tuple[s
         column = COUNT_COLUMN[letter]
         extra.append(f"CASE WHEN {column} > :h_{letter} THEN {column} - :h_{letter} ELSE 0 END")
     conditions.append(f"({' + '.join(extra)}) <= :wild")
-    return index.rows(f"SELECT word, signature FROM words WHERE {' AND '.join(conditions)}", params)
+    rows = index.rows(f"SELECT word, signature FROM words WHERE {' AND '.join(conditions)}", params)
+    return [(str(word), str(signature)) for word, signature in rows]
 
 
-def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]:
+Scored = tuple[int, str, dict[str, int]]  # score, word, wildcard use
+
+
+def _scored(hand: Mapping[str, int] | str, words: Words) -> list[Scored]:
     """``(score, word, wildcard use)`` for every playable word, unsorted; wildcards not yet placed."""
     hand = _as_hand(hand)
     n = calculate_handlen(hand)
@@ -164,8 +166,8 @@ def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]
     else:
         candidates = [(w, "".join(sorted(w))) for w in (w.lower() for w in words) if 0 < len(w) <= n]
     # The score depends only on the signature (same letters, same wildcards): work it out once per signature.
-    by_signature: dict[str, tuple[dict, int] | None] = {}
-    scored = []
+    by_signature: dict[str, tuple[dict[str, int], int] | None] = {}
+    scored: list[Scored] = []
     for word, signature in candidates:
         if signature not in by_signature:
             stars = _wildcards_needed(signature, hand)
@@ -178,12 +180,12 @@ def _scored(hand: Mapping[str, int] | str, words) -> list[tuple[int, str, dict]]
     return scored
 
 
-def _rank(item: tuple[int, str, dict]) -> tuple:
+def _rank(item: Scored) -> tuple[int, int, str]:
     score, word, _ = item
     return (-score, -len(word), word)
 
 
-def playable_words(hand: Mapping[str, int] | str, words) -> list[WordPlay]:
+def playable_words(hand: Mapping[str, int] | str, words: Words) -> list[WordPlay]:
     """Every word playable from the hand, best first (score, then length, then alphabetical).
 
     ``hand`` is a hand dict or text such as ``"cows*z"``; ``n`` for scoring
@@ -194,7 +196,7 @@ def playable_words(hand: Mapping[str, int] | str, words) -> list[WordPlay]:
     return [WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score) for score, word, stars in scored]
 
 
-def best_word(hand: Mapping[str, int] | str, words) -> WordPlay | None:
+def best_word(hand: Mapping[str, int] | str, words: Words) -> WordPlay | None:
     """The highest-scoring word playable from the hand (ties: longer, then alphabetical), or None."""
     scored = _scored(hand, words)
     if not scored:

@@ -16,6 +16,7 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..alphabet import LETTER_SET
 from ..errors import BadStateError, UsageError
@@ -25,6 +26,8 @@ from .hand import (
     HAND_SIZE,
     WILDCARD,
     BadHandError,
+    Hand,
+    Words,
     _rng,
     calculate_handlen,
     deal_hand,
@@ -67,7 +70,7 @@ class Entry:
     word: str
     points: int
     total: int
-    hand: dict  # the hand after the entry
+    hand: Hand  # the hand after the entry
 
 
 class HandPlay:
@@ -78,7 +81,7 @@ class HandPlay:
     way; ``!!`` ends the hand, and so does running out of letters.
     """
 
-    def __init__(self, hand: Mapping[str, int], words):
+    def __init__(self, hand: Mapping[str, int], words: Words):
         if calculate_handlen(hand) < 1:
             raise UsageError("a hand needs at least 1 letter")
         self.dealt = dict(hand)
@@ -114,7 +117,7 @@ class HandPlay:
         return result
 
 
-def play_hand(hand: Mapping[str, int], words, entries: Iterable[str]) -> int:
+def play_hand(hand: Mapping[str, int], words: Words, entries: Iterable[str]) -> int:
     """Play ``entries`` (words, then ``!!`` or until the letters run out) on ``hand``; the hand's total score."""
     play = HandPlay(hand, words)
     for entry in entries:
@@ -159,7 +162,7 @@ class HandRecord:
     """A finished hand: the hand played, its score(s) (two after a replay), the best word it allowed."""
 
     number: int
-    hand: dict
+    hand: Hand
     scores: list[int] = field(default_factory=list)
     best: WordPlay | None = None
 
@@ -189,11 +192,11 @@ class WordGame:
 
     def __init__(
         self,
-        words,
+        words: Words,
         hands: int | None = None,
         hand_size: int = HAND_SIZE,
         rng: random.Random | int | None = None,
-        deal: Callable[[int, random.Random], dict] = deal_hand,
+        deal: Callable[[int, random.Random], Hand] = deal_hand,
     ):
         if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
             raise UsageError(f"the number of hands must be 1 or more, not {hands}")
@@ -211,7 +214,7 @@ class WordGame:
         self.phase = Phase.HANDS
         self.substitution_used = False
         self.replay_used = False
-        self.hand: dict = {}
+        self.hand: Hand = {}
         self.current: HandPlay | None = None
         self.records: list[HandRecord] = []
         self.transcript: list[str] = []
@@ -288,7 +291,7 @@ class WordGame:
 
     # -- saving and resuming ---------------------------------------------
 
-    def to_state(self) -> dict:
+    def to_state(self) -> dict[str, Any]:
         """The game as a small JSON-able dict (``from_state`` takes it back); needs an int seed."""
         if self.seed is None:
             raise UsageError("only a game dealt from a seed can be saved")
@@ -313,7 +316,7 @@ class WordGame:
         }
 
     @classmethod
-    def from_state(cls, words, state: Mapping) -> WordGame:
+    def from_state(cls, words: Words, state: Mapping[str, Any]) -> WordGame:
         """The game ``to_state`` described (BadStateError when it does not hold together)."""
         try:
             game = cls(words, hands=state["hands"], hand_size=state["hand_size"], rng=int(state["seed"]))
@@ -350,7 +353,7 @@ class WordGame:
         return Line("hand", f"Current hand: {display_hand(hand)}")
 
     def _next_hand(self) -> list[Line]:
-        if len(self.records) >= self.hands:
+        if self.hands is None or len(self.records) >= self.hands:
             self.phase = Phase.OVER
             return [Line("separator", SEPARATOR), Line("total", f"Total score over all hands: {self.total}")]
         self.hand_number += 1
@@ -401,8 +404,11 @@ class WordGame:
         return self._begin_play()
 
     def _answer_play(self, reply: str) -> list[Line]:
+        current = self.current
+        if current is None:
+            raise UsageError("no hand is being played")
         try:
-            entry = self.current.play(reply)
+            entry = current.play(reply)
         except BadEntryError as exc:
             return [Line("retry", str(exc))]
         lines: list[Line] = []
@@ -410,17 +416,17 @@ class WordGame:
             lines.append(Line("scored", f'"{entry.word}" earned {entry.points} points. Total: {entry.total} points'))
         elif entry.kind == "invalid":
             lines.append(Line("invalid", "That is not a valid word. Please choose another word."))
-        if not self.current.over:
-            lines.append(self._hand_line(self.current.hand))
+        if not current.over:
+            lines.append(self._hand_line(current.hand))
             return lines
-        if self.current.ran_out:
+        if current.ran_out:
             lines.append(Line("ran_out", "Ran out of letters"))
-        lines.append(Line("hand_total", f"Total score for this hand: {self.current.total}"))
+        lines.append(Line("hand_total", f"Total score for this hand: {current.total}"))
         if self._replaying:
             self._replaying = False
-            self.records[-1].scores.append(self.current.total)
+            self.records[-1].scores.append(current.total)
             return lines + self._finish_hand()
-        self.records.append(HandRecord(number=self.hand_number, hand=dict(self.hand), scores=[self.current.total]))
+        self.records.append(HandRecord(number=self.hand_number, hand=dict(self.hand), scores=[current.total]))
         if self.replay_used:
             return lines + self._finish_hand()
         self.phase = Phase.REPLAY
@@ -443,12 +449,12 @@ class WordGame:
 
 
 def play_game(
-    words,
+    words: Words,
     answers: Iterable[str],
     hands: int | None = None,
     hand_size: int = HAND_SIZE,
     rng: random.Random | int | None = None,
-    deal: Callable[[int, random.Random], dict] = deal_hand,
+    deal: Callable[[int, random.Random], Hand] = deal_hand,
 ) -> WordGame:
     """Play a whole game from scripted ``answers``; the game (``.total``, ``.transcript``, ``.records``).
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from typing import TypeAlias
 
 from ..alphabet import LETTER_SET
 from ..errors import UsageError
@@ -34,6 +35,11 @@ SCRABBLE_LETTER_VALUES = {
 
 HAND_CHARACTERS = LETTER_SET | {WILDCARD}
 
+#: A hand: letter (or ``*``) -> how many.
+Hand: TypeAlias = dict[str, int]
+#: Where words are looked up: an open Index (one query per question) or a collection of lowercase words.
+Words: TypeAlias = Index | Collection[str]
+
 
 class BadHandError(UsageError):
     """A hand (or a word entered for it) holds something other than letters and ``*``."""
@@ -46,9 +52,9 @@ def _rng(rng: random.Random | int | None) -> random.Random:
     return random.Random(rng)
 
 
-def get_frequency_dict(sequence) -> dict:
+def get_frequency_dict(sequence: Iterable[str]) -> Hand:
     """``{element: how many times it occurs}``, in order of first occurrence."""
-    freq: dict = {}
+    freq: Hand = {}
     for x in sequence:
         freq[x] = freq.get(x, 0) + 1
     return freq
@@ -80,7 +86,7 @@ def calculate_handlen(hand: Mapping[str, int]) -> int:
     return sum(hand.values())
 
 
-def deal_hand(n: int = HAND_SIZE, rng: random.Random | int | None = None) -> dict:
+def deal_hand(n: int = HAND_SIZE, rng: random.Random | int | None = None) -> Hand:
     """A random hand of ``n`` letters.
 
     A third of the slots (rounded up) are vowel slots; one of them holds the
@@ -92,7 +98,7 @@ def deal_hand(n: int = HAND_SIZE, rng: random.Random | int | None = None) -> dic
         raise UsageError(f"a hand needs at least 1 letter, not {n!r}")
     rng = _rng(rng)
     num_vowels = math.ceil(n / 3)
-    hand: dict = {}
+    hand: Hand = {}
     for _ in range(num_vowels - 1):
         letter = rng.choice(VOWELS)
         hand[letter] = hand.get(letter, 0) + 1
@@ -103,7 +109,7 @@ def deal_hand(n: int = HAND_SIZE, rng: random.Random | int | None = None) -> dic
     return hand
 
 
-def update_hand(hand: Mapping[str, int], word: str) -> dict:
+def update_hand(hand: Mapping[str, int], word: str) -> Hand:
     """A new hand without the letters of ``word`` that ``hand`` holds.
 
     Every letter of the word is spent, valid word or not; letters the hand
@@ -136,17 +142,17 @@ def wildcard_spellings(word: str) -> list[str]:
     return spellings
 
 
-def known_words(words, candidates: list[str]) -> set[str]:
+def known_words(words: Words, candidates: list[str]) -> set[str]:
     """Which of ``candidates`` (lowercase) are words of ``words``: an Index (one query) or a collection."""
     if isinstance(words, Index):
         sql, params = expand_in("SELECT word FROM words WHERE word IN (:words)", "words", sorted(set(candidates)))
-        return {row[0] for row in words.rows(sql, params)}
+        return {str(row[0]) for row in words.rows(sql, params)}
     if not isinstance(words, (set, frozenset, Mapping)):
         words = {w.lower() for w in words}
     return {c for c in candidates if c in words}
 
 
-def is_valid_word(word: str, hand: Mapping[str, int], words: Collection[str]) -> bool:
+def is_valid_word(word: str, hand: Mapping[str, int], words: Words) -> bool:
     """``word`` uses only letters the hand holds (with their counts) and is a word.
 
     ``*`` stands for exactly one vowel: the word is valid when some vowel in
@@ -161,7 +167,7 @@ def is_valid_word(word: str, hand: Mapping[str, int], words: Collection[str]) ->
     return bool(known_words(words, wildcard_spellings(word)))
 
 
-def substitute_hand(hand: Mapping[str, int], letter: str, rng: random.Random | int | None = None) -> dict:
+def substitute_hand(hand: Mapping[str, int], letter: str, rng: random.Random | int | None = None) -> Hand:
     """A new hand in which every copy of ``letter`` becomes one random letter not in the hand.
 
     The new letter is drawn (from vowels and consonants, with ``rng``) among
@@ -179,7 +185,7 @@ def substitute_hand(hand: Mapping[str, int], letter: str, rng: random.Random | i
     return {(new_letter if key == letter else key): count for key, count in hand.items()}
 
 
-def parse_hand(text: str) -> dict:
+def parse_hand(text: str) -> Hand:
     """A hand from text such as ``cows*z`` or ``c o w s * z`` (spaces ignored, case-insensitive).
 
     BadHandError for an empty hand or a character other than a-z and ``*``.

@@ -6,9 +6,16 @@ import pytest
 
 from wordindex.boggle.session import BoggleSession, Verdict
 from wordindex.errors import BadMoveError, BadStateError, UsageError
+from wordindex.index import open_index
 from wordindex.sessions import resume_session
 
 BOARD = "abcdefghijklmnop"
+
+
+@pytest.fixture(scope="module")
+def boggle_index(hand_index):
+    with open_index(hand_index) as index:
+        yield index
 
 
 @pytest.fixture

@@ -1,8 +1,6 @@
-"""Fixtures of the Boggle tests: small hand-checked dictionaries and the ENABLE2K index."""
+"""Data of the Boggle tests: the hand-checked dictionary and the golden answers' totals."""
 
 from __future__ import annotations
-
-import pytest
 
 #: Words checked by hand against the boards in the tests (see each test).
 HAND_WORDS = [
@@ -54,16 +52,6 @@ HAND_WORDS = [
     "stony",
     "ghost",
 ]
-
-
-@pytest.fixture(scope="session")
-def hand_index(index_factory):
-    return index_factory("boggle_hand", words=sorted(set(HAND_WORDS)))
-
-
-@pytest.fixture(scope="session")
-def enable_index(index_factory, wordlist):
-    return index_factory("enable2k", path=wordlist("enable2k.txt"))
 
 
 #: The golden answer files' totals (ENABLE2K, official rules): board, words, points.
