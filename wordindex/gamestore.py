@@ -120,7 +120,7 @@ class GameStore:
 
         def run(connection: Any) -> None:
             config = Config()
-            config.set_main_option("script_location", str(migrations_path() / "games"))  # type: ignore[no-untyped-call]
+            config.set_main_option("script_location", str(migrations_path() / "games"))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

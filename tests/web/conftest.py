@@ -42,6 +42,7 @@ BOARD = "catsoeabtseqibxl"
 
 @pytest.fixture(scope="session")
 def sqlite_web_index(index_factory) -> Location:
+    """The test index on the suite's backend (SQLite unless ``pytest --backend postgresql``)."""
     return parse_location(str(index_factory("web", WEB_WORDS)))
 
 
@@ -124,11 +125,9 @@ def live_server(index_factory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium under Playwright; the browser tests skip without it."""
-    from pathlib import Path as _Path
-
     from .browser import ARGS, CHROMIUM
 
-    if not _Path(CHROMIUM).exists():
+    if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs it (.ci/chromium.sh)")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
@@ -137,11 +136,3 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser
         browser.close()
-
-
-def games_file(location: Location) -> Path:
-    from wordindex.gamestore import game_store_location
-
-    path = game_store_location(location).sqlite_path
-    assert path is not None
-    return path

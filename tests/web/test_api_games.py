@@ -81,7 +81,7 @@ def test_the_board_solution_matches_the_boggle_command(api, run_cli, sqlite_web_
     import json
 
     results = move(api, new_round(api)["id"], {"end": True})["state"]["results"]
-    cli = json.loads(run_cli(["boggle", BOARD, "--json"], db=sqlite_web_index.sqlite_path).stdout)
+    cli = json.loads(run_cli(["boggle", BOARD, "--json"], db=sqlite_web_index.url).stdout)
     assert [(w["word"], w["score"]) for w in results["words"]] == [(w["word"], w["score"]) for w in cli["words"]]
     assert results["count"] == cli["count"] == BOARD_WORDS
 
@@ -190,7 +190,7 @@ def test_bad_new_games_get_4xx_json_with_the_message(api, body, status, message)
 
 
 def test_bad_board_message_is_the_clis(api, run_cli, sqlite_web_index):
-    cli = run_cli(["boggle", "abc"], db=sqlite_web_index.sqlite_path)
+    cli = run_cli(["boggle", "abc"], db=sqlite_web_index.url)
     assert cli.exit_code == 2
     api_message = api.post("/api/games", json={"game": "boggle", "board": "abc"}).json()["error"]
     assert cli.stderr.strip() == f"Error: {api_message}"

@@ -94,7 +94,7 @@ def test_settings_from_the_environment():
     ],
 )
 def test_serve_refuses_bad_options(run_cli, sqlite_web_index, args, message):
-    result = run_cli(args, db=sqlite_web_index.sqlite_path)
+    result = run_cli(args, db=sqlite_web_index.url)
     assert result.exit_code == 2 and result.stderr.strip() == message
 
 
