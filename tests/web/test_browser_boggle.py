@@ -130,3 +130,18 @@ def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_ser
     assert ann.js_errors == [] and bob.js_errors == []
     ann.close()
     bob.close()
+
+
+def test_the_clock_ends_the_round_and_shows_the_results(browser, live_server):
+    page = new_page(browser)
+    start_round(page, f"{live_server}/boggle?board={BOARD}&seconds=10", "Tim")
+    assert page.locator("#timer").inner_text() in ("0:10", "0:09")
+    page.fill("#word", "coats")
+    page.press("#word", "Enter")
+    page.get_by_text("COATS: 2 points.").wait_for()
+    page.locator("#results").wait_for(timeout=30_000)  # no button pressed: the clock ran out
+    assert page.locator("#timer").inner_text() == "0:00"
+    assert page.locator("#entry").is_hidden()
+    assert page.locator("#scoreboard").inner_text().startswith("Tim: 2 points")
+    assert page.js_errors == []
+    page.close()

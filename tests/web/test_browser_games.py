@@ -68,11 +68,13 @@ def test_a_word_game_hand_played_to_the_total(browser, live_server):
     best = page.request.get(f"{live_server}/api/best-word", params={"hand": hand}).json()
 
     page.click("#keep")
+    page.locator("#substitute").wait_for(state="hidden")
     page.fill("#word", "zzzzz")
     page.press("#word", "Enter")
     page.get_by_text("That is not a valid word.").first.wait_for()
     page.click("#stop")
     page.click("#do-replay")
+    page.locator("#play").wait_for()  # the replayed hand is dealt again before its tiles are pressed
     if best["word"]:
         for letter in best["word"]:
             page.locator("#tiles .tile", has_text=letter).first.click()  # spell it by pressing tiles
