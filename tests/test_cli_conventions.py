@@ -20,7 +20,8 @@ def test_db_works_after_the_command(run_cli, nine_db):
     assert run_cli(["check", "cool", "--db", nine_db]).exit_code == 0
     assert run_cli(["check", f"--db={nine_db}", "cool"]).exit_code == 0
     assert run_cli(["--db", nine_db, "check", "cool"]).exit_code == 0
-    assert run_cli(["play", "hangman", "--db", nine_db, "-n", "4", "-l", "1", "-s", "paga", "--hide-count"]).exit_code
+    game = run_cli(["play", "hangman", "--db", nine_db, "-n", "4", "-l", "1", "-s", "paga", "--hide-count"])
+    assert "paga guesses: e" in game.stdout and game.exit_code == 1  # one life: the guesser loses
 
 
 @pytest.mark.parametrize("args", [["-h"], ["check", "-h"], ["play", "boggle", "-h"], ["db", "current", "-h"]])

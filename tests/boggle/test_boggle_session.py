@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordindex.boggle.session import BoggleSession, Verdict
 from wordindex.errors import BadMoveError, BadStateError, UsageError
@@ -106,3 +110,15 @@ def test_bad_states_are_refused(game):
     for change in ({"board": "ab!"}, {"rules": "fast"}, {"players": {"": []}}, {"deadline": "soon"}):
         with pytest.raises(BadStateError):
             resume_session(game.index, {**state, **change})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(["knife", "fink", "fab", "abcd", "ache", "mink", "KNIFE", "glop", "qq"])))
+def test_saving_and_resuming_after_every_word_changes_nothing(boggle_index, words):
+    straight = BoggleSession.create(boggle_index, board=BOARD, seed=0)
+    resumed = BoggleSession.create(boggle_index, board=BOARD, seed=0)
+    for word in words:
+        expected = straight.move(word).to_json()
+        resumed = resume_session(boggle_index, json.loads(json.dumps(resumed.state())))
+        assert resumed.move(word).to_json() == expected
+    assert resumed.end().to_json() == straight.end().to_json()

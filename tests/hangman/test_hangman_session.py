@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordindex.errors import BadMoveError, BadStateError, NotFoundError, UsageError
 from wordindex.hangman.guessers import Strategy
@@ -132,3 +134,21 @@ def test_states_that_do_not_hold_together_are_refused(nine, change):
     state["guessed"], state["misses"] = "e", 1
     with pytest.raises(BadStateError):
         resume_session(nine, {**state, **change})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    chooser=st.sampled_from(["evil", "random"]),
+    letters=st.lists(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), unique=True, max_size=12),
+)
+def test_saving_and_resuming_after_every_move_changes_nothing(nine, chooser, letters):
+    straight = HangmanSession.create(nine, chooser=chooser, length=4, lives=4, seed=5)
+    resumed = HangmanSession.create(nine, chooser=chooser, length=4, lives=4, seed=5)
+    for letter in letters:
+        if straight.over:
+            break
+        expected = straight.move(letter).to_json()
+        resumed = resume_session(nine, json.loads(json.dumps(resumed.state())))
+        assert resumed.move(letter).to_json() == expected
+    assert resumed.state() == straight.state()
+    assert resumed.view() == straight.view()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordindex.errors import BadMoveError, BadStateError
 from wordindex.sessions import create_session, resume_session
@@ -69,3 +73,21 @@ def test_bad_states_are_refused(transcript_index):
     for change in ({"phase": "dancing"}, {"hands": 0}, {"records": [{"hand": "ab"}]}, {"game": "hangman"}):
         with pytest.raises(BadStateError):
             resume_session(transcript_index, {**state, **change})
+
+
+REPLIES = ["yes", "no", "maybe", "a", "e", "*", "!!", "part", "ic*", "c*ws", "out", "zz", "2", "1"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(replies=st.lists(st.sampled_from(REPLIES), max_size=25), hands=st.sampled_from([None, 1, 2]))
+def test_saving_and_resuming_after_every_move_changes_nothing(transcript_index, replies, hands):
+    straight = WordGameSession.create(transcript_index, hands=hands, seed=9)
+    resumed = WordGameSession.create(transcript_index, hands=hands, seed=9)
+    for reply in replies:
+        if straight.over:
+            break
+        expected = straight.move({"action": "reply", "text": reply}).to_json()
+        resumed = resume_session(transcript_index, json.loads(json.dumps(resumed.state())))
+        assert resumed.move({"action": "reply", "text": reply}).to_json() == expected
+    assert resumed.state() == straight.state()
+    assert resumed.end().to_json() == straight.end().to_json()

@@ -8,7 +8,19 @@ game itself is the ``WordGame`` state machine, and ``best_word`` /
 """
 
 from .best import MAX_SIGNATURES, WordPlay, best_word, hand_signatures, playable_words, word_play
-from .game import BadEntryError, Entry, HandPlay, HandRecord, Line, Phase, WordGame, play_game, play_hand
+from .game import (
+    BadEntryError,
+    Entry,
+    EntryKind,
+    HandPlay,
+    HandRecord,
+    Line,
+    LineKind,
+    Phase,
+    WordGame,
+    play_game,
+    play_hand,
+)
 from .hand import (
     CONSONANTS,
     HAND_SIZE,
@@ -38,9 +50,11 @@ __all__ = [
     "BadEntryError",
     "BadHandError",
     "Entry",
+    "EntryKind",
     "HandPlay",
     "HandRecord",
     "Line",
+    "LineKind",
     "Phase",
     "WordGame",
     "WordPlay",

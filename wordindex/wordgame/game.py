@@ -62,11 +62,20 @@ class BadEntryError(BadHandError):
     """An entry that is neither a word of letters (``*`` allowed) nor ``!!``."""
 
 
+class EntryKind(enum.StrEnum):
+    """What one entry of a hand did (``played``: an entry restored from a saved game)."""
+
+    SCORED = "scored"
+    INVALID = "invalid"
+    STOPPED = "stopped"
+    PLAYED = "played"
+
+
 @dataclass(frozen=True)
 class Entry:
-    """What one entry did: ``kind`` is ``scored``, ``invalid`` or ``stopped``."""
+    """What one entry did (an ``EntryKind``), its points, the running total and the hand after it."""
 
-    kind: str
+    kind: EntryKind
     word: str
     points: int
     total: int
@@ -98,17 +107,17 @@ class HandPlay:
         word = entry.strip().lower()
         if word == STOP:
             self.over = True
-            result = Entry("stopped", word, 0, self.total, dict(self.hand))
+            result = Entry(EntryKind.STOPPED, word, 0, self.total, dict(self.hand))
         else:
             if not word or any(ch not in HAND_CHARACTERS for ch in word):
                 raise BadEntryError("Please enter a word of letters (* for the wildcard), or '!!' to finish.")
             if is_valid_word(word, self.hand, self.words):
                 points = get_word_score(word, calculate_handlen(self.hand))
                 self.total += points
-                kind = "scored"
+                kind = EntryKind.SCORED
             else:
                 points = 0
-                kind = "invalid"
+                kind = EntryKind.INVALID
             self.hand = update_hand(self.hand, word)
             if calculate_handlen(self.hand) == 0:
                 self.over = self.ran_out = True
@@ -127,7 +136,7 @@ def play_hand(hand: Mapping[str, int], words: Words, entries: Iterable[str]) -> 
     return play.total
 
 
-class Phase(enum.Enum):
+class Phase(enum.StrEnum):
     HANDS = "hands"
     SUBSTITUTE = "substitute"
     LETTER = "letter"
@@ -149,11 +158,25 @@ YES = frozenset({"yes", "y"})
 NO = frozenset({"no", "n"})
 
 
+class LineKind(enum.StrEnum):
+    """What a transcript line is about (a front end styles lines by kind)."""
+
+    HAND = "hand"
+    SCORED = "scored"
+    INVALID = "invalid"
+    RAN_OUT = "ran_out"
+    HAND_TOTAL = "hand_total"
+    BEST = "best"
+    SEPARATOR = "separator"
+    TOTAL = "total"
+    RETRY = "retry"
+
+
 @dataclass(frozen=True)
 class Line:
-    """One line to show. ``kind``: hand, scored, invalid, ran_out, hand_total, best, separator, total, retry."""
+    """One line to show, and its kind."""
 
-    kind: str
+    kind: LineKind
     text: str
 
 
@@ -281,12 +304,14 @@ class WordGame:
                 self.records.append(
                     HandRecord(number=self.hand_number, hand=dict(self.hand), scores=[self.current.total])
                 )
-            lines.append(Line("hand_total", f"Total score for this hand: {self.current.total}"))
+            lines.append(Line(LineKind.HAND_TOTAL, f"Total score for this hand: {self.current.total}"))
         self.current = None
         self.phase = Phase.OVER
         finished = len(self.records)
         hands = "hand" if finished == 1 else "hands"
-        lines.append(Line("total", f"Game ended early. Total score over the {finished} {hands} played: {self.total}"))
+        lines.append(
+            Line(LineKind.TOTAL, f"Game ended early. Total score over the {finished} {hands} played: {self.total}")
+        )
         return self._log(lines)
 
     # -- saving and resuming ---------------------------------------------
@@ -333,11 +358,13 @@ class WordGame:
                 )
                 for r in state["records"]
             ]
-            if game.phase is Phase.PLAY:
+            if game.phase in (Phase.PLAY, Phase.REPLAY) and state["left"] is not None:
+                # the hand being played, or (REPLAY) the one just finished, whose score is on show
                 current = HandPlay(game.hand, words)
                 current.hand = get_frequency_dict(state["left"])
                 current.total = int(state["hand_score"])
-                current.entries = [Entry("played", str(w), 0, 0, {}) for w in state["played"]]
+                current.entries = [Entry(EntryKind.PLAYED, str(w), 0, 0, {}) for w in state["played"]]
+                current.over = game.phase is Phase.REPLAY
                 game.current = current
         except (KeyError, TypeError, ValueError, UsageError) as exc:
             raise BadStateError(f"the saved word game does not hold together: {exc}") from None
@@ -350,12 +377,15 @@ class WordGame:
         return lines
 
     def _hand_line(self, hand: Mapping[str, int]) -> Line:
-        return Line("hand", f"Current hand: {display_hand(hand)}")
+        return Line(LineKind.HAND, f"Current hand: {display_hand(hand)}")
 
     def _next_hand(self) -> list[Line]:
         if self.hands is None or len(self.records) >= self.hands:
             self.phase = Phase.OVER
-            return [Line("separator", SEPARATOR), Line("total", f"Total score over all hands: {self.total}")]
+            return [
+                Line(LineKind.SEPARATOR, SEPARATOR),
+                Line(LineKind.TOTAL, f"Total score over all hands: {self.total}"),
+            ]
         self.hand_number += 1
         self.hand = self.deal(self.hand_size, self.draws("deal"))
         if not self.substitution_used:
@@ -370,7 +400,7 @@ class WordGame:
 
     def _answer_hands(self, reply: str) -> list[Line]:
         if not (reply.isascii() and reply.isdigit()) or int(reply) < 1:
-            return [Line("retry", "Please enter a whole number of hands, 1 or more.")]
+            return [Line(LineKind.RETRY, "Please enter a whole number of hands, 1 or more.")]
         self.hands = int(reply)
         return self._next_hand()
 
@@ -381,7 +411,7 @@ class WordGame:
     def _answer_substitute(self, reply: str) -> list[Line]:
         choice = self._yes_no(reply)
         if choice is None:
-            return [Line("retry", "Please answer yes or no.")]
+            return [Line(LineKind.RETRY, "Please answer yes or no.")]
         if choice:
             self.phase = Phase.LETTER
             return []
@@ -390,16 +420,16 @@ class WordGame:
     def _answer_letter(self, reply: str) -> list[Line]:
         letter = reply.lower()
         if letter == WILDCARD:
-            return [Line("retry", "The wildcard * cannot be replaced; choose a letter of the hand.")]
+            return [Line(LineKind.RETRY, "The wildcard * cannot be replaced; choose a letter of the hand.")]
         if len(letter) != 1 or letter not in LETTER_SET:
-            return [Line("retry", "Please enter one letter of the hand.")]
+            return [Line(LineKind.RETRY, "Please enter one letter of the hand.")]
         if self.hand.get(letter, 0) <= 0:
-            return [Line("retry", f"The hand holds no '{letter}'; choose a letter of the hand.")]
+            return [Line(LineKind.RETRY, f"The hand holds no '{letter}'; choose a letter of the hand.")]
         try:
             self.hand = substitute_hand(self.hand, letter, self.draws("substitute"))
         except UsageError as exc:
             self.substitution_used = True
-            return [Line("retry", f"No substitution is possible: {exc}."), *self._begin_play()]
+            return [Line(LineKind.RETRY, f"No substitution is possible: {exc}."), *self._begin_play()]
         self.substitution_used = True
         return self._begin_play()
 
@@ -410,18 +440,20 @@ class WordGame:
         try:
             entry = current.play(reply)
         except BadEntryError as exc:
-            return [Line("retry", str(exc))]
+            return [Line(LineKind.RETRY, str(exc))]
         lines: list[Line] = []
-        if entry.kind == "scored":
-            lines.append(Line("scored", f'"{entry.word}" earned {entry.points} points. Total: {entry.total} points'))
-        elif entry.kind == "invalid":
-            lines.append(Line("invalid", "That is not a valid word. Please choose another word."))
+        if entry.kind is EntryKind.SCORED:
+            lines.append(
+                Line(LineKind.SCORED, f'"{entry.word}" earned {entry.points} points. Total: {entry.total} points')
+            )
+        elif entry.kind is EntryKind.INVALID:
+            lines.append(Line(LineKind.INVALID, "That is not a valid word. Please choose another word."))
         if not current.over:
             lines.append(self._hand_line(current.hand))
             return lines
         if current.ran_out:
-            lines.append(Line("ran_out", "Ran out of letters"))
-        lines.append(Line("hand_total", f"Total score for this hand: {current.total}"))
+            lines.append(Line(LineKind.RAN_OUT, "Ran out of letters"))
+        lines.append(Line(LineKind.HAND_TOTAL, f"Total score for this hand: {current.total}"))
         if self._replaying:
             self._replaying = False
             self.records[-1].scores.append(current.total)
@@ -435,7 +467,7 @@ class WordGame:
     def _answer_replay(self, reply: str) -> list[Line]:
         choice = self._yes_no(reply)
         if choice is None:
-            return [Line("retry", "Please answer yes or no.")]
+            return [Line(LineKind.RETRY, "Please answer yes or no.")]
         if choice:
             self.replay_used = self._replaying = True
             return self._begin_play()
@@ -445,7 +477,7 @@ class WordGame:
         record = self.records[-1]
         record.best = best_word(record.hand, self.words)
         self.current = None
-        return [Line("best", best_word_line(record.best)), *self._next_hand()]
+        return [Line(LineKind.BEST, best_word_line(record.best)), *self._next_hand()]
 
 
 def play_game(

@@ -44,7 +44,7 @@ ACTIONS: dict[str, tuple[Phase, str | None]] = {
 
 
 def line_json(line: Line) -> dict[str, str]:
-    return {"kind": line.kind, "text": line.text}
+    return {"kind": line.kind.value, "text": line.text}
 
 
 class WordGameSession(Session):
