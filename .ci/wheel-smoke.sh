@@ -17,4 +17,27 @@ export WORDINDEX_DB="$work/smoke.db"
 "$work/venv/bin/wordindex" check cool
 "$work/venv/bin/wordindex" words --pattern c--l --guessed aei
 "$work/venv/bin/wordindex" db current
+# The serve extra from the wheel: the page's assets and the game store's migrations travel inside it.
+"$work/venv/bin/pip" install -q "$(ls "$work"/dist/*.whl)[serve]"
+"$work/venv/bin/wordindex" serve --port 18931 &
+server=$!
+"$work/venv/bin/python" - <<'PY'
+import json, time, urllib.request
+base = "http://127.0.0.1:18931"
+for _ in range(100):
+    try:
+        ready = json.load(urllib.request.urlopen(base + "/readyz"))
+        break
+    except OSError:
+        time.sleep(0.2)
+else:
+    raise SystemExit("wheel-smoke: the server did not start")
+assert ready["status"] == "ok", ready
+assert b"boggle.js" in urllib.request.urlopen(base + "/boggle").read()
+assert urllib.request.urlopen(base + "/static/boggle.js").status == 200
+request = urllib.request.Request(base + "/api/games", data=b'{"game": "boggle", "seed": 1}', method="POST")
+assert json.load(urllib.request.urlopen(request))["state"]["board"]
+PY
+kill "$server"
+wait "$server" 2>/dev/null || true
 echo "wheel-smoke: ok"

@@ -11,7 +11,7 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, environment, hangman, hangman_value, index_commands, play, wordgame
+from . import boggle, db_commands, environment, hangman, hangman_value, index_commands, play, serve, wordgame
 from .context import AppState
 from .group import WordIndexGroup
 
@@ -90,7 +90,7 @@ def main_options(
     ctx.obj = AppState(db=db, db_source=source)
 
 
-for module in (index_commands, db_commands, play, hangman, hangman_value, boggle, wordgame):
+for module in (index_commands, db_commands, play, hangman, hangman_value, boggle, wordgame, serve):
     module.register(app)
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
     from .boggle.board import Board
     from .boggle.solver import FoundWord
+    from .boggle.trie import Trie
     from .build import BuildReport
     from .index import Index
     from .wordgame.best import WordPlay
@@ -232,12 +233,15 @@ def boggle(
     rules: str | None = None,
     min_length: int | None = None,
     show: str | None = None,
+    lexicon: Trie | None = None,
 ) -> JSON:
     """``wordindex boggle``: every word of the board with its score and path, and the totals.
 
     With ``show``, only that word (``NotFoundError`` is never raised: a word
     that is not on the board gives ``"word": null`` and ``"found": false``,
     a negative answer the command line turns into exit status 1).
+    ``lexicon``: this index's stored Boggle lexicon (``boggle.store.load_trie``),
+    when the caller keeps it loaded (a server does); by default it is loaded here.
     """
     from .boggle.board import parse_board
     from .boggle.engine import solve_board
@@ -246,7 +250,7 @@ def boggle(
 
     chosen = get_rules(rules, min_length)
     parsed = parse_board(board)
-    solution = solve_board(load_trie(index), parsed, chosen)
+    solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
         wanted = "".join(show.split()).lower()

@@ -1,0 +1,216 @@
+"""Load on `wordindex serve`: requests/s and p50/p99 latency for a board solve and a game move.
+
+Starts `wordindex serve` on 127.0.0.1 (a free port, never another host) with
+1 and 2 workers, on SQLite and (with --pg URL) on PostgreSQL, and drives it
+with wrk (`apt-get install wrk`) at 50 concurrent connections for a bounded
+time. Reports requests per second, p50 and p99 latency, errors (non-2xx
+answers and socket errors) and the load average before each run.
+
+* board solve: ``GET /api/boggle?board=...`` (the answer of `wordindex boggle --json`)
+  cycling through a few boards;
+* game move: ``POST /api/games/{id}/moves`` playing a word in one of 50
+  Boggle rounds (one per connection, created first), so every request is a
+  locked read-modify-write of a game row.
+
+    python benchmarks/serve_load.py                                  # SQLite, bundled dictionary
+    python benchmarks/serve_load.py --pg postgresql://user@127.0.0.1/db --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = ["perslatgsineters", "kndeevtcsdbnzras", "gepsnaletireseds", "abcdefghijklmnop"]
+#: Words the move benchmark plays on the first board (some accepted, then "already found").
+WORDS = ["rate", "tale", "line", "sine", "pest", "stag", "late", "rest", "tine", "lint"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def executable() -> str:
+    beside = Path(sys.executable).with_name("wordindex")
+    return str(beside) if beside.exists() else (shutil.which("wordindex") or "wordindex")
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+class Server:
+    """`wordindex serve` in a child process on a free loopback port."""
+
+    def __init__(self, db: str, workers: int):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "WORDINDEX_DB": db}
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(
+            [executable(), "serve", "--port", str(self.port), "--workers", str(workers)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.base + "/readyz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise SystemExit("the server did not become ready")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def lua_solve() -> str:
+    paths = ", ".join(f'"/api/boggle?board={b}"' for b in BOARDS)
+    return f"""
+local paths = {{{paths}}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+"""
+
+
+def lua_moves(games: list[tuple[str, str]]) -> str:
+    entries = ", ".join(f'{{"{g}", "{p}"}}' for g, p in games)
+    words = ", ".join(f'"{w}"' for w in WORDS)
+    return f"""
+local games = {{{entries}}}
+local words = {{{words}}}
+local counter = 0
+local me = 0
+setup = function(thread) counter = counter + 1; thread:set("me", counter) end
+local n = 0
+request = function()
+  n = n + 1
+  local game = games[((me * 7 + n) % #games) + 1]
+  local body = '{{"move": {{"player": "' .. game[2] .. '", "word": "' .. words[(n % #words) + 1] .. '"}}}}'
+  return wrk.format("POST", "/api/games/" .. game[1] .. "/moves", {{["content-type"] = "application/json"}}, body)
+end
+"""
+
+
+def parse_wrk(text: str) -> dict:
+    def seconds(value: str, unit: str) -> float:
+        return float(value) * {"us": 1e-3, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    pct = {m.group(1): seconds(m.group(2), m.group(3)) for m in re.finditer(r"\s(50|99)%\s+([\d.]+)(us|ms|s|m)", text)}
+    total = int(re.search(r"(\d+) requests in", text).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    sock = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    errors = (int(non2xx.group(1)) if non2xx else 0) + (sum(int(x) for x in sock.groups()) if sock else 0)
+    return {"requests": total, "rps": rps, "p50_ms": pct["50"], "p99_ms": pct["99"], "errors": errors}
+
+
+def wrk(base: str, script: str, connections: int, seconds: int, threads: int) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
+        handle.write(script)
+    try:
+        out = subprocess.run(
+            [
+                "wrk",
+                f"-t{threads}",
+                f"-c{connections}",
+                f"-d{seconds}s",
+                "--timeout",
+                "10s",
+                "--latency",
+                "-s",
+                handle.name,
+                base,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=seconds + 60,
+        ).stdout
+    finally:
+        os.unlink(handle.name)
+    return parse_wrk(out)
+
+
+def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dict]:
+    server = Server(db, workers)
+    try:
+        games = []
+        for _ in range(args.connections):
+            game = post(server.base + "/api/games", {"game": "boggle", "board": BOARDS[0], "seconds": 3600})
+            joined = post(f"{server.base}/api/games/{game['id']}/moves", {"move": {"join": "bench"}})
+            games.append((game["id"], joined["event"]["joined"]))
+        rows = []
+        for what, script in (("board solve", lua_solve()), ("game move", lua_moves(games))):
+            wrk(server.base, script, args.connections, 5, args.threads)  # warm-up (imports, connections)
+            load = os.getloadavg()[0]
+            result = wrk(server.base, script, args.connections, args.seconds, args.threads)
+            rows.append({"backend": label, "workers": workers, "what": what, "load": load, **result})
+            print(json.dumps(rows[-1]), file=sys.stderr)
+        return rows
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", help="SQLite index to serve (default: a fresh index of data/dictionary.txt)")
+    parser.add_argument("--pg", help="also run on this PostgreSQL URL (its index is rebuilt from data/dictionary.txt)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--seconds", type=int, default=10, help="length of each measured run (bounded: at most 60)")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    args = parser.parse_args()
+    args.seconds = min(args.seconds, 60)
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed (apt-get install wrk)")
+    targets = []
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db
+        if db is None:
+            db = str(Path(folder) / "wordindex.db")
+            subprocess.run([executable(), "--db", db, "build", str(ROOT / "data/dictionary.txt")], check=True)
+        targets.append(("SQLite", db))
+        if args.pg:
+            subprocess.run([executable(), "--db", args.pg, "build", str(ROOT / "data/dictionary.txt")], check=True)
+            targets.append(("PostgreSQL", args.pg))
+        rows = [
+            row for label, target in targets for workers in args.workers for row in run(label, target, workers, args)
+        ]
+    print("| backend | workers | request | requests/s | p50 ms | p99 ms | errors / requests | load avg (1 min) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        print(
+            f"| {r['backend']} | {r['workers']} | {r['what']} | {r['rps']:,.0f} | {r['p50_ms']:.1f} "
+            f"| {r['p99_ms']:.1f} | {r['errors']} / {r['requests']:,} | {r['load']:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

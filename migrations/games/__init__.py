@@ -1,0 +1,1 @@
+"""Alembic scripts of the game store (its own lineage, its own version table)."""

@@ -1,0 +1,84 @@
+"""The timed Boggle round session: the clock, joining, verdicts, the results and their strike-out rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordindex.boggle.round import GRACE_SECONDS, BoggleRound, PlayerError, RoundOverError, RoundSettings
+from wordindex.boggle.solver import solve
+from wordindex.errors import UsageError
+from wordindex.index import open_index
+
+WORDS = ["cat", "cats", "coat", "coats", "act", "acts", "taco", "tacos", "tea", "eat", "seat", "east"]
+BOARD = "catsoeabtseqibxl"
+
+
+@pytest.fixture(scope="module")
+def index(index_factory):
+    with open_index(index_factory("round", WORDS)) as index:
+        yield index
+
+
+def test_the_clock_ends_the_round(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, seconds=60), now=1000.0)
+    player = game.move({"join": "Ann"}, index, now=1000.0)["joined"]
+    assert game.seconds_left(1030.0) == 30.0 and not game.over(1059.9)
+    assert game.move({"player": player, "word": "coat"}, index, now=1059.0)["verdict"] == "accepted"
+    assert game.over(1060.0)
+    # a word sent just before the end and arriving within the grace still counts
+    assert game.move({"player": player, "word": "cats"}, index, now=1060.0 + GRACE_SECONDS / 2)["verdict"] == "accepted"
+    with pytest.raises(RoundOverError):
+        game.move({"player": player, "word": "taco"}, index, now=1060.0 + GRACE_SECONDS + 0.1)
+    with pytest.raises(RoundOverError):
+        game.move({"join": "Bob"}, index, now=1061.0)
+
+
+def test_state_round_trips_and_views_hide_what_they_should(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    ann = game.move({"join": "Ann"}, index, now=1.0)["joined"]
+    bob = game.move({"join": "Bob"}, index, now=1.0)["joined"]
+    game.move({"player": ann, "word": "coats"}, index, now=2.0)
+    again = BoggleRound.resume(game.state())
+    assert again.state() == game.state()
+    bob_view = again.view(now=3.0, player_id=bob)
+    assert bob_view["you"] == {"name": "Bob", "words": [], "score": 0}
+    assert bob_view["players"][0] == {"name": "Ann", "words": 1, "done": False}
+    assert ann not in str(bob_view) and "results" not in bob_view
+
+
+def test_results_strike_shared_words_only_with_several_players(index):
+    solo = BoggleRound.new(RoundSettings(board=BOARD), now=0.0)
+    me = solo.move({"join": "Me"}, index, now=0.0)["joined"]
+    solo.move({"player": me, "word": "coats"}, index, now=1.0)
+    solution = solve_board(index, solo)
+    assert solo.results(solution)["players"][0]["score"] == 2
+    duo = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    a = duo.move({"join": "A"}, index, now=0.0)["joined"]
+    b = duo.move({"join": "B"}, index, now=0.0)["joined"]
+    for player in (a, b):
+        duo.move({"player": player, "word": "coats"}, index, now=1.0)
+    duo.move({"player": a, "word": "cat"}, index, now=1.0)
+    results = duo.results(solve_board(index, duo))
+    assert [p["score"] for p in results["players"]] == [1, 0]
+    assert results["players"][1]["words"] == [{"word": "coats", "score": 0, "shared": True}]
+
+
+def solve_board(index, game):
+    from wordindex.boggle.lexicon import QueryOracle
+
+    return solve(QueryOracle(index), game.board, game.rules)
+
+
+def test_bad_rounds_and_moves(index):
+    with pytest.raises(UsageError, match="a round lasts 10 to 3600 seconds, not 5"):
+        BoggleRound.new(RoundSettings(seconds=5), now=0.0)
+    with pytest.raises(UsageError, match="boards up to 4×4 are allowed here, not 5×5"):
+        BoggleRound.new(RoundSettings(size=5), now=0.0, max_size=4)
+    game = BoggleRound.new(RoundSettings(seed=7), now=0.0)
+    assert game.board.text == "kndeevtcsdbnzras"
+    with pytest.raises(PlayerError, match="unknown player"):
+        game.move({"player": "x", "word": "cat"}, index, now=1.0)
+    with pytest.raises(PlayerError, match="a player's name is 1 to 24 characters"):
+        game.move({"join": "x" * 25}, index, now=1.0)
+    with pytest.raises(UsageError, match="a multiplayer round ends with its clock"):
+        BoggleRound.new(RoundSettings(multiplayer=True), now=0.0).move({"end": True}, index, now=1.0)

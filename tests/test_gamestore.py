@@ -1,0 +1,142 @@
+"""The game store: its own file or schema, serialised moves, cleanup, and survival of an index rebuild."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from wordindex.build import build_index
+from wordindex.errors import DatabaseError
+from wordindex.gamestore import GAMES_SCHEMA, GameNotFoundError, GameStore, game_store_location
+from wordindex.location import parse_location, sqlite_location
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_location(request, tmp_path):
+    """An index location on each backend whose game store starts empty."""
+    if request.param == "sqlite":
+        return sqlite_location(tmp_path / "wordindex.db")
+    url = request.getfixturevalue("pg_index_factory")("gamestore", ["cat", "dog"])
+    location = parse_location(url)
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(location.url)
+    with engine.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA IF EXISTS {GAMES_SCHEMA} CASCADE"))
+    engine.dispose()
+    return location
+
+
+@pytest.fixture
+def store(store_location):
+    store = GameStore(game_store_location(store_location))
+    store.migrate()
+    store.migrate()  # idempotent: every worker may run it at start-up
+    yield store
+    store.close()
+
+
+def test_default_places_beside_the_index(tmp_path):
+    games = game_store_location(sqlite_location(tmp_path / "words.db"))
+    assert games.sqlite_path == tmp_path / "words-games.db"
+    pg = parse_location("postgresql://u@h/db")
+    assert game_store_location(pg) == pg  # same database, schema wordindex_games
+
+
+def test_create_get_update(store):
+    record = store.create("boggle", {"n": 0}, now=100.0)
+    assert len(record.id) >= 16 and record.version == 0
+    again = store.get(record.id)
+    assert (again.kind, again.state, again.version, again.created_at, again.finished_at) == (
+        "boggle",
+        {"n": 0},
+        0,
+        100.0,
+        None,
+    )
+    updated, result = store.update(record.id, lambda r: ({"n": r.state["n"] + 1}, True, "moved"), now=150.0)
+    assert (updated.state, updated.version, updated.finished_at, result) == ({"n": 1}, 1, 150.0, "moved")
+    assert store.get(record.id).state == {"n": 1}
+    with pytest.raises(GameNotFoundError):
+        store.get("no-such-game")
+
+
+def test_a_failed_move_writes_nothing(store):
+    record = store.create("boggle", {"n": 0})
+
+    def refuse(r):
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError):
+        store.update(record.id, refuse)
+    assert store.get(record.id).version == 0
+
+
+def test_concurrent_moves_on_one_game_are_serialised(store_location):
+    """Eight threads (each its own store, like eight workers) add 1 five times: no move lost or doubled."""
+    first = GameStore(game_store_location(store_location))
+    first.migrate()
+    game = first.create("boggle", {"n": 0, "seen": []})
+    stores = [GameStore(game_store_location(store_location)) for _ in range(8)]
+    errors = []
+
+    def worker(store, k):
+        try:
+            for i in range(5):
+
+                def apply(record, tag=f"{k}.{i}"):
+                    state = record.state
+                    return {"n": state["n"] + 1, "seen": [*state["seen"], tag]}, False, None
+
+                store.update(game.id, apply)
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(s, k)) for k, s in enumerate(stores)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    final = first.get(game.id)
+    assert final.version == 40 and final.state["n"] == 40
+    assert sorted(final.state["seen"]) == sorted(f"{k}.{i}" for k in range(8) for i in range(5))
+    for s in [first, *stores]:
+        s.close()
+
+
+def test_cleanup_removes_old_finished_and_idle_games(store):
+    old_finished = store.create("boggle", {}, finished=True, now=1_000.0)
+    recent_finished = store.create("boggle", {}, finished=True, now=90_000.0)
+    idle = store.create("boggle", {}, now=1_000.0)
+    active = store.create("boggle", {}, now=90_000.0)
+    removed = store.cleanup(keep_finished=10_000, keep_idle=86_400, now=95_000.0)
+    assert removed == 2
+    for gone in (old_finished, idle):
+        with pytest.raises(GameNotFoundError):
+            store.get(gone.id)
+    assert store.get(recent_finished.id) and store.get(active.id)
+
+
+def test_games_survive_an_index_rebuild(store_location, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\n")
+    build_index(store_location, words)
+    store = GameStore(game_store_location(store_location))
+    store.migrate()
+    game = store.create("boggle", {"n": 1})
+    words.write_text("cat\ndog\nemu\n")
+    build_index(store_location, words)  # SQLite: a new file renamed over; PostgreSQL: a schema swap
+    assert store.get(game.id).state == {"n": 1}
+    store.update(game.id, lambda r: ({"n": 2}, False, None))
+    assert store.get(game.id).state == {"n": 2}
+    store.close()
+
+
+def test_an_unreachable_store_is_a_database_error(tmp_path):
+    folder = tmp_path / "a-directory.db"
+    folder.mkdir()
+    store = GameStore(sqlite_location(folder))
+    with pytest.raises(DatabaseError, match="game store"):
+        store.migrate()

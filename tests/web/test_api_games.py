@@ -1,0 +1,226 @@
+"""The games API: Boggle rounds through POST /api/games, moves, reads, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .apihelp import create, move
+from .conftest import BOARD
+
+BOARD_WORDS = 30  # every word of WEB_WORDS that BOARD holds (official rules), checked against the solver below
+
+
+def new_round(api, **options):
+    return create(api, game="boggle", board=BOARD, **options)
+
+
+def join(api, game_id, name):
+    return move(api, game_id, {"join": name})["event"]["joined"]
+
+
+def test_a_one_player_round_from_start_to_results(api):
+    created = new_round(api)
+    game_id, state = created["id"], created["state"]
+    assert created["version"] == 0
+    assert state["board"] == BOARD and state["rows"] == ["cats", "oeab", "tseq", "ibxl"]
+    assert (state["rules"], state["min_length"], state["seconds"], state["over"]) == ("official", 3, 180, False)
+    player = join(api, game_id, "Ann")
+
+    verdicts = {}
+    for word in ("coats", "at", "zzz", "coats", "quit", "tacos"):
+        answer = move(api, game_id, {"player": player, "word": word})
+        verdicts.setdefault(word, []).append(answer["event"]["verdict"])
+    assert verdicts == {
+        "coats": ["accepted", "already_found"],
+        "at": ["too_short"],
+        "zzz": ["not_on_board"],
+        "quit": ["not_on_board"],
+        "tacos": ["accepted"],
+    }
+    accepted = move(api, game_id, {"player": player, "word": " Beets "})
+    assert accepted["event"] == {
+        "word": "beets",
+        "verdict": "accepted",
+        "score": 2,
+        "path": [[1, 3], [2, 2], [1, 1], [0, 2], [0, 3]],
+    }
+    assert accepted["version"] == 8  # the join, six words, beets
+    you = accepted["state"]["you"]
+    assert (you["name"], you["score"]) == ("Ann", 6)
+    assert [w["word"] for w in you["words"]] == ["coats", "tacos", "beets"]
+    assert "results" not in accepted["state"]
+
+    ended = move(api, game_id, {"end": True})
+    assert ended["state"]["over"] is True
+    results = ended["state"]["results"]
+    assert results["count"] == BOARD_WORDS and results["missed"] == BOARD_WORDS - 3
+    assert results["players"] == [
+        {
+            "name": "Ann",
+            "score": 6,
+            "words": [
+                {"word": "coats", "score": 2, "shared": False},
+                {"word": "tacos", "score": 2, "shared": False},
+                {"word": "beets", "score": 2, "shared": False},
+            ],
+        }
+    ]
+    by_word = {w["word"]: w for w in results["words"]}
+    assert by_word["coats"]["found_by"] == ["Ann"] and by_word["cat"]["found_by"] == []
+    assert by_word["stab"]["path"] == [[0, 3], [0, 2], [1, 2], [1, 3]]
+
+    late = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": player, "word": "cat"}})
+    assert late.status_code == 409
+    assert late.json() == {"error": "the round is over: no more words", "type": "RoundOverError"}
+    read = api.get(f"/api/games/{game_id}").json()
+    assert read["version"] == ended["version"] and read["state"]["results"] == results
+
+
+def test_the_board_solution_matches_the_boggle_command(api, run_cli, sqlite_web_index):
+    import json
+
+    results = move(api, new_round(api)["id"], {"end": True})["state"]["results"]
+    cli = json.loads(run_cli(["boggle", BOARD, "--json"], db=sqlite_web_index.url).stdout)
+    assert [(w["word"], w["score"]) for w in results["words"]] == [(w["word"], w["score"]) for w in cli["words"]]
+    assert results["count"] == cli["count"] == BOARD_WORDS
+
+
+def test_multiplayer_round_hides_others_words_then_strikes_shared_ones(api):
+    game_id = new_round(api, multiplayer=True, seconds=60)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    assert join(api, game_id, "Ann") != ann  # a second Ann is told apart
+    for player, words in ((ann, ["coats", "cat", "tea"]), (bob, ["coats", "beets"])):
+        for word in words:
+            assert move(api, game_id, {"player": player, "word": word})["event"]["verdict"] == "accepted"
+
+    during = api.get(f"/api/games/{game_id}", params={"player": bob}).json()["state"]
+    assert [w["word"] for w in during["you"]["words"]] == ["coats", "beets"]
+    assert during["players"] == [
+        {"name": "Ann", "words": 3, "done": False},
+        {"name": "Bob", "words": 2, "done": False},
+        {"name": "Ann (2)", "words": 0, "done": False},
+    ]
+    assert "tea" not in str(during) and ann not in str(during)  # Ann's words and id stay hidden from Bob
+    refused = api.post(f"/api/games/{game_id}/moves", json={"move": {"end": True}})
+    assert refused.status_code == 400
+
+    for player in (ann, bob):
+        move(api, game_id, {"player": player, "done": True})
+    state = api.get(f"/api/games/{game_id}").json()["state"]
+    assert state["over"] is False  # "Ann (2)" has not said done yet, and the clock runs
+    assert [p["done"] for p in state["players"]] == [True, True, False]
+
+
+def test_multiplayer_results_strike_shared_words(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    for player, words in ((ann, ["coats", "cat", "tea"]), (bob, ["coats", "beets"])):
+        for word in words:
+            move(api, game_id, {"player": player, "word": word})
+    move(api, game_id, {"player": ann, "done": True})
+    final = move(api, game_id, {"player": bob, "done": True})["state"]
+    assert final["over"] is True
+    assert final["results"]["players"] == [
+        {
+            "name": "Ann",
+            "score": 2,
+            "words": [
+                {"word": "coats", "score": 0, "shared": True},
+                {"word": "cat", "score": 1, "shared": False},
+                {"word": "tea", "score": 1, "shared": False},
+            ],
+        },
+        {
+            "name": "Bob",
+            "score": 2,
+            "words": [{"word": "coats", "score": 0, "shared": True}, {"word": "beets", "score": 2, "shared": False}],
+        },
+    ]
+    by_word = {w["word"]: w["found_by"] for w in final["results"]["words"]}
+    assert by_word["coats"] == ["Ann", "Bob"]
+
+    first = move(api, game_id, {"next": True})["event"]["next"]
+    again = move(api, game_id, {"next": True})["event"]["next"]
+    assert first == again  # everyone who presses "next round" lands in the same round
+    nxt = api.get(f"/api/games/{first}").json()["state"]
+    assert (nxt["multiplayer"], nxt["size"], nxt["seconds"], nxt["over"], nxt["players"]) == (True, 4, 180, False, [])
+    assert api.get(f"/api/games/{game_id}").json()["state"]["next"] == first
+
+
+def test_a_seed_deals_the_same_board_and_the_qu_cube_survives(api):
+    a = api.post("/api/games", json={"game": "boggle", "seed": 7}).json()["state"]
+    b = api.post("/api/games", json={"game": "boggle", "seed": 7, "size": 4}).json()["state"]
+    assert a["board"] == b["board"] == "kndeevtcsdbnzras" and a["seed"] == 7
+    qu = api.post("/api/games", json={"game": "boggle", "board": "QUatsoeabtseqibxl"}).json()["state"]
+    assert qu["board"] == "qatsoeabtseqibxl" and qu["seed"] is None
+
+
+def test_a_round_resumes_on_a_second_app_instance(web_index, make_app):
+    with TestClient(make_app(web_index)) as first:
+        game_id = new_round(first)["id"]
+        player = join(first, game_id, "Ann")
+        move(first, game_id, {"player": player, "word": "coats"})
+    with TestClient(make_app(web_index)) as second:
+        state = second.get(f"/api/games/{game_id}", params={"player": player}).json()
+        assert state["version"] == 2 and [w["word"] for w in state["state"]["you"]["words"]] == ["coats"]
+        answer = move(second, game_id, {"player": player, "word": "tacos"})
+        assert answer["version"] == 3 and answer["state"]["you"]["score"] == 4
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"game": "chess"}, 400, "unknown game 'chess': choose boggle"),
+        ({}, 400, "unknown game None"),
+        ({"game": "boggle", "board": "abc"}, 400, "a board needs 4, 9, 16, 25 or 36 letters (2×2 to 6×6), got 3"),
+        ({"game": "boggle", "board": "ab1d"}, 400, "a board holds only the letters a-z (q for the Qu cube), not '1'"),
+        ({"game": "boggle", "size": 9}, 400, "boards up to 6×6 are allowed here, not 9×9"),
+        ({"game": "boggle", "rules": "house"}, 400, "unknown rules 'house': choose simple or official"),
+        ({"game": "boggle", "seconds": 5}, 400, "a round lasts 10 to 3600 seconds, not 5"),
+        ({"game": "boggle", "seconds": "x"}, 400, "option 'seconds' must be a whole number, not 'x'"),
+        ({"game": "boggle", "colour": "red"}, 400, "unknown option 'colour'"),
+        ({"game": "boggle", "dice": "loaded"}, 400, "unknown dice set 'loaded'"),
+    ],
+)
+def test_bad_new_games_get_4xx_json_with_the_message(api, body, status, message):
+    response = api.post("/api/games", json=body)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+
+
+def test_bad_board_message_is_the_clis(api, run_cli, sqlite_web_index):
+    cli = run_cli(["boggle", "abc"], db=sqlite_web_index.url)
+    assert cli.exit_code == 2
+    api_message = api.post("/api/games", json={"game": "boggle", "board": "abc"}).json()["error"]
+    assert cli.stderr.strip() == f"Error: {api_message}"
+
+
+def test_bad_moves_and_unknown_games(api):
+    game_id = new_round(api)["id"]
+    cases = [
+        ({"move": {"word": "cat"}}, 400, "unknown player: join the round first"),
+        ({"move": "cat"}, 400, "a Boggle move is an object"),
+        ({"move": {"join": ""}}, 400, "a player's name is 1 to 24 characters"),
+        ({"nothing": 1}, 400, 'a move is {"move": ...}'),
+    ]
+    for body, status, message in cases:
+        response = api.post(f"/api/games/{game_id}/moves", json=body)
+        assert response.status_code == status, body
+        assert message in response.json()["error"]
+    join(api, game_id, "Ann")
+    full = api.post(f"/api/games/{game_id}/moves", json={"move": {"join": "Bob"}})
+    assert full.status_code == 400 and full.json()["error"] == "this is a one-player round"
+    for response in (api.get("/api/games/nope"), api.post("/api/games/nope/moves", json={"move": {"end": True}})):
+        assert response.status_code == 404
+        assert response.json()["type"] == "GameNotFoundError"
+
+
+def test_bodies_that_are_not_json_objects(api):
+    for raw in (b"not json", b"[1, 2]", b"\xff\xfe"):
+        response = api.post("/api/games", content=raw)
+        assert response.status_code == 400
+        assert response.json()["type"] == "UsageError"
+    # curl's default content type is a form; the body is still read as JSON
+    plain = api.post("/api/games", content=b'{"game": "boggle", "seed": 1}', headers={"content-type": "text/plain"})
+    assert plain.status_code == 201

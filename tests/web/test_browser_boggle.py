@@ -1,0 +1,147 @@
+"""Boggle in headless Chromium: a whole round by dragging, tapping and typing; a two-player round."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser import cell_center, drag_path, new_page, start_round
+from .conftest import BOARD
+
+pytestmark = pytest.mark.browser
+
+
+def found_words(page) -> list[str]:
+    return [t.split()[0] for t in page.locator("#found li").all_inner_texts()]
+
+
+def test_a_whole_round_by_dragging_tapping_and_typing(browser, live_server):
+    page = new_page(browser)
+    page.goto(f"{live_server}/boggle?board={BOARD}&seconds=120")
+    page.get_by_text("Replaying the board CATSOEABTSEQIBXL from the link.").wait_for()
+    page.fill("#name", "Ann")
+    page.click("#start")
+    page.locator("#board .cell").first.wait_for()
+    assert page.locator("#board .cell").all_inner_texts()[11] == "Qu"  # the Qu cube survived the link
+    assert page.locator("#timer").inner_text() in ("2:00", "1:59")
+
+    drag_path(page, [(0, 0), (1, 0), (0, 1), (0, 2), (0, 3)])  # c-o-a-t-s
+    page.get_by_text("COATS: 2 points.").wait_for()
+    drag_path(page, [(1, 3), (2, 2), (1, 1), (0, 2), (0, 3)])  # b-e-e-t-s
+    page.get_by_text("BEETS: 2 points.").wait_for()
+    drag_path(page, [(0, 0), (0, 1)])  # "ca": too short
+    page.get_by_text("CA is too short (at least 3 letters).").wait_for()
+
+    for r, c in [(0, 0), (0, 1), (0, 2), (0, 2)]:  # tap c, a, t, and t again to send it
+        x, y = cell_center(page, r, c)
+        page.mouse.click(x, y)
+    page.get_by_text("CAT: 1 point.").wait_for()
+
+    page.focus("#word")
+    page.keyboard.type("tacos")
+    assert page.locator("#board .cell.on").count() == 5  # the typed word's path is highlighted
+    page.keyboard.press("Enter")
+    page.get_by_text("TACOS: 2 points.").wait_for()
+    page.keyboard.type("zzz")
+    page.keyboard.press("Enter")
+    page.get_by_text("ZZZ cannot be traced on this board.").wait_for()
+    assert found_words(page) == ["tacos", "cat", "beets", "coats"]
+    assert page.locator("#score-line").inner_text() == "4 words, 7 points"
+
+    page.click("#done")
+    page.locator("#results").wait_for()
+    summary = page.locator("#all-summary").inner_text()
+    assert summary.startswith("30 words, 33 points on this board; 4 found, 26 missed")
+    assert page.locator("#all-words li.missed").count() == 26
+    page.locator("#all-words button", has_text="stab").hover()
+    shown = page.locator("#board .cell.show").all_inner_texts()
+    assert sorted(shown) == ["A", "B", "S", "T"]
+    assert page.locator("#scoreboard").inner_text().startswith("Ann: 7 points")
+    replay = page.locator("#replay").get_attribute("href")
+    assert replay is not None and f"board={BOARD}" in replay
+    assert page.js_errors == []
+    page.close()
+
+
+def test_touch_taps_select_cells(browser, live_server):
+    page = new_page(browser, has_touch=True, viewport={"width": 390, "height": 844}, is_mobile=True)
+    start_round(page, f"{live_server}/boggle?board={BOARD}", "Tess")
+    for r, c in [(0, 2), (1, 2), (1, 3), (1, 3)]:  # t-a-b, tap b again
+        x, y = cell_center(page, r, c)
+        page.touchscreen.tap(x, y)
+    page.get_by_text("TAB: 1 point.").wait_for()
+    assert page.js_errors == []
+    page.close()
+
+
+def test_keyboard_only_selection(browser, live_server):
+    page = new_page(browser)
+    start_round(page, f"{live_server}/boggle?board={BOARD}", "Kay")
+    page.locator("#board .cell").nth(0).focus()
+    for key in ("Space", "ArrowDown", "Space", "ArrowUp", "ArrowRight", "Space", "ArrowRight", "Space", "Space"):
+        page.keyboard.press(key)  # c, o, a, t, then t again to send
+    page.get_by_text("COAT: 1 point.").wait_for()
+    label = page.locator("#board .cell").nth(11).get_attribute("aria-label")
+    assert label == "Qu, row 3, column 4"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_server):
+    ann = new_page(browser)
+    ann.goto(f"{live_server}/boggle?board={BOARD}&multi=1")
+    ann.fill("#name", "Ann")
+    ann.click("#start")
+    link = ann.locator("#share-link")
+    link.wait_for()
+    url = link.inner_text()
+    assert "/boggle?game=" in url
+
+    bob = new_page(browser)  # a second browser context: another person
+    bob.goto(url)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join button")
+    bob.locator("#board .cell").first.wait_for()
+    assert bob.locator("#board .cell").all_inner_texts() == ann.locator("#board .cell").all_inner_texts()
+
+    for page, words in ((ann, ["coats", "cat"]), (bob, ["coats", "beets"])):
+        for word in words:
+            page.fill("#word", word)
+            page.press("#word", "Enter")
+            page.get_by_text(f"{word.upper()}: ").wait_for()
+    ann.get_by_text("Players: Ann (2), Bob (2)").wait_for()
+
+    ann.click("#done")
+    bob.click("#done")
+    for page in (ann, bob):
+        page.locator("#results").wait_for()
+        board = page.locator("#scoreboard")
+        board.get_by_text("Ann: 1 point").wait_for()
+        assert board.get_by_text("Bob: 2 points").count() == 1
+        assert board.locator("s", has_text="coats").count() == 2  # struck for both players
+
+    bob.click("#next-round")
+    bob.wait_for_url("**&auto=1")
+    bob.locator("#board .cell").first.wait_for()
+    ann.click("#next-round")
+    ann.wait_for_url("**&auto=1")
+    ann.locator("#board .cell").first.wait_for()
+    assert ann.url.split("game=")[1].split("&")[0] == bob.url.split("game=")[1].split("&")[0]
+    ann.get_by_text("Players: Bob (0), Ann (0)").wait_for()
+    assert ann.js_errors == [] and bob.js_errors == []
+    ann.close()
+    bob.close()
+
+
+def test_the_clock_ends_the_round_and_shows_the_results(browser, live_server):
+    page = new_page(browser)
+    start_round(page, f"{live_server}/boggle?board={BOARD}&seconds=10", "Tim")
+    assert page.locator("#timer").inner_text() in ("0:10", "0:09")
+    page.fill("#word", "coats")
+    page.press("#word", "Enter")
+    page.get_by_text("COATS: 2 points.").wait_for()
+    page.locator("#results").wait_for(timeout=30_000)  # no button pressed: the clock ran out
+    assert page.locator("#timer").inner_text() == "0:00"
+    assert page.locator("#entry").is_hidden()
+    assert page.locator("#scoreboard").inner_text().startswith("Tim: 2 points")
+    assert page.js_errors == []
+    page.close()

@@ -1,0 +1,95 @@
+"""The app factory: ``create_app(settings)`` wires the routers, the index, the game store and the bounds.
+
+``app_from_environment`` is what uvicorn's workers call (``--workers N``
+starts N processes, each building its own app from the environment that
+``wordindex serve`` prepared).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from fastapi import FastAPI
+
+from wordindex import __version__
+from wordindex.gamestore import GameStore, game_store_location
+
+from . import errors
+from .deps import IndexProvider, LexiconCache
+from .limits import BodyLimit
+from .settings import Settings, settings_from_environment
+
+log = logging.getLogger("wordindex.web")
+
+
+async def _cleanup_loop(store: GameStore, settings: Settings) -> None:
+    """Delete old games every ``cleanup_minutes`` (each worker does; the DELETE is idempotent)."""
+    while True:
+        try:
+            removed = await asyncio.to_thread(
+                store.cleanup, settings.keep_finished_hours * 3600, settings.keep_idle_days * 86400
+            )
+            if removed:
+                log.info("removed %d old games", removed)
+        except Exception as exc:  # a store that is down now may be up next time
+            log.warning("game cleanup failed: %s", exc)
+        await asyncio.sleep(settings.cleanup_minutes * 60)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """A new app on ``settings.index``; the game store opens (and migrates) at start-up."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        import anyio.to_thread
+
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
+        store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
+        await asyncio.to_thread(store.migrate)
+        app.state.store = store
+        cleanup = asyncio.create_task(_cleanup_loop(store, settings))
+        try:
+            yield
+        finally:
+            cleanup.cancel()
+            app.state.indexes.close()
+            store.close()
+
+    app = FastAPI(
+        title="wordindex",
+        version=__version__,
+        description="Word games on one precomputed word index: the JSON of every query command, and game sessions.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.indexes = IndexProvider(settings.index)
+    app.state.lexicons = LexiconCache(app.state.indexes)
+    errors.install(app)
+
+    from .routers import games, health, pages, queries
+
+    app.include_router(health.router)
+    app.include_router(queries.router)
+    app.include_router(games.router)
+    app.include_router(pages.router)
+    pages.mount_static(app)
+
+    if settings.cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+        )
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app a uvicorn worker builds (``uvicorn --factory wordindex.web.app:app_from_environment``)."""
+    return create_app(settings_from_environment())

@@ -1,0 +1,144 @@
+"""Dependencies the routers receive: the index (one connection per request thread) and the game store.
+
+An index connection is kept per thread and reused. On SQLite a rebuild
+renames a new file over the old one; a connection opened before keeps
+reading the old file, so each request first compares the file's identity
+(inode and modification time, one ``stat``) with the one it opened and
+reopens when it changed. On PostgreSQL a rebuild swaps schemas and every
+query resolves the tables by name again, so the same connection sees the new
+index. A request in flight finishes on the index it started with.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi import Request
+
+from wordindex.errors import DatabaseError, UsageError
+from wordindex.gamestore import GameStore
+from wordindex.index import Index, open_index
+from wordindex.location import Location
+
+
+class IndexProvider:
+    """One open index per thread, reopened after a SQLite rebuild."""
+
+    def __init__(self, location: Location):
+        self.location = location
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._all: list[Index] = []
+
+    def _identity(self) -> Any:
+        path = self.location.sqlite_path
+        if path is None:
+            return None
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    def get(self) -> Index:
+        identity = self._identity()
+        index = getattr(self._local, "index", None)
+        if index is not None and self._local.identity != identity:
+            self._forget(index)
+            index = None
+        if index is None:
+            index = open_index(self.location)
+            self._local.index, self._local.identity = index, identity
+            with self._lock:
+                self._all.append(index)
+        return index
+
+    def _forget(self, index: Index) -> None:
+        self._local.index = None
+        with self._lock:
+            if index in self._all:
+                self._all.remove(index)
+        index.close()
+
+    @contextmanager
+    def use(self) -> Iterator[Index]:
+        """This thread's index; after a database error the connection is dropped and the next use reconnects."""
+        index = self.get()
+        try:
+            yield index
+        except DatabaseError:
+            self._forget(index)
+            raise
+
+    def generation(self, index: Index) -> Any:
+        """What changes when the index is rebuilt: the file's identity, or the build time on a server."""
+        if self.location.sqlite_path is not None:
+            return self._local.identity
+        return index.scalar("SELECT built_at FROM index_info")
+
+    def close(self) -> None:
+        with self._lock:
+            indexes, self._all = self._all, []
+        for index in indexes:
+            try:
+                index.close()
+            except Exception:  # closing from another thread may be refused; the process is ending
+                pass
+
+
+class LexiconCache:
+    """The index's stored Boggle lexicon, loaded once per worker and again after a rebuild.
+
+    ``build`` stores the lexicon with the index (``wordindex.boggle.store``), so
+    loading it is one query; keeping it saves that query on every solve.
+    """
+
+    def __init__(self, indexes: IndexProvider):
+        self.indexes = indexes
+        self._lock = threading.Lock()
+        self._generation: Any = None
+        self._table: Any = None
+
+    def get(self, index: Index) -> Any:
+        from wordindex.boggle.store import load_trie
+
+        generation = self.indexes.generation(index)
+        with self._lock:
+            if self._table is None or generation != self._generation:
+                self._table = load_trie(index)
+                self._generation = generation
+            return self._table
+
+
+def get_indexes(request: Request) -> IndexProvider:
+    """The index provider; endpoints call ``with indexes.use() as index`` in their own thread."""
+    provider: IndexProvider = request.app.state.indexes
+    return provider
+
+
+def get_lexicons(request: Request) -> LexiconCache:
+    cache: LexiconCache = request.app.state.lexicons
+    return cache
+
+
+def get_store(request: Request) -> GameStore:
+    store: GameStore = request.app.state.store
+    return store
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, whatever Content-Type says (curl's default is a form)."""
+    import json
+
+    raw = await request.body()
+    try:
+        value = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise UsageError('the request body must be JSON, e.g. {"game": "boggle"}') from None
+    if not isinstance(value, dict):
+        raise UsageError('the request body must be a JSON object, e.g. {"game": "boggle"}')
+    return value

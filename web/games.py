@@ -1,0 +1,181 @@
+"""The game kinds the API serves, each over a library session: create, move, view.
+
+The web layer adds only what HTTP needs: the clock (``now``), which player
+is asking, and the board's full solution once a round is over. The game
+rules, the state and what a player may see are the sessions' own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from wordindex.errors import UsageError
+from wordindex.index import Index
+
+from .settings import Settings
+
+#: Gives the index's loaded prefix table when a view needs a board's every word.
+Lexicon = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Created:
+    state: dict[str, Any]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Moved:
+    state: dict[str, Any]
+    finished: bool
+    event: Any
+
+
+class GameKind(Protocol):
+    name: str
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created: ...
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
+
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]: ...
+
+
+def _options(options: dict[str, Any], allowed: dict[str, type | tuple[type, ...]]) -> dict[str, Any]:
+    """The options a kind knows, type-checked; an unknown option is refused by name."""
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise UsageError(f"unknown option {unknown[0]!r}; this game takes {', '.join(sorted(allowed)) or 'none'}")
+    checked = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        kinds = allowed[key]
+        if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+            raise UsageError(f"option {key!r} must be a {_kind_name(kinds)}, not {value!r}")
+        if not isinstance(value, kinds):
+            raise UsageError(f"option {key!r} must be a {_kind_name(kinds)}, not {value!r}")
+        checked[key] = value
+    return checked
+
+
+def _kind_name(kinds: type | tuple[type, ...]) -> str:
+    names = {int: "whole number", str: "string", bool: "true or false"}
+    items = kinds if isinstance(kinds, tuple) else (kinds,)
+    return " or ".join(names.get(k, k.__name__) for k in items)
+
+
+class BoggleKind:
+    """Timed Boggle rounds, one player or many (``wordindex.boggle.round``)."""
+
+    name = "boggle"
+    OPTIONS: dict[str, type | tuple[type, ...]] = {
+        "board": str,
+        "seed": int,
+        "size": int,
+        "dice": str,
+        "rules": str,
+        "min_length": int,
+        "seconds": int,
+        "multiplayer": bool,
+    }
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        from wordindex.boggle.round import BoggleRound, RoundSettings
+
+        round_ = BoggleRound.new(RoundSettings(**_options(options, self.OPTIONS)), now, settings.max_board_size)
+        return Created(round_.state(), False)
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.resume(state)
+        event = round_.move(move, index, now)
+        return Moved(round_.state(), round_.over(now), event)
+
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]:
+        from wordindex.boggle.lexicon import QueryOracle
+        from wordindex.boggle.round import BoggleRound
+        from wordindex.boggle.solver import solve
+
+        round_ = BoggleRound.resume(state)
+        solution = None
+        if round_.over(now):  # every word on the board, for the results
+            solution = solve(lexicon() if lexicon else QueryOracle(index), round_.board, round_.rules)
+        return round_.view(now, player, solution)
+
+    def next_round(self, state: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        """A new round with this round's size, dice, rules and clock, on a new board."""
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.new(BoggleRound.resume(state).next_settings(), now, settings.max_board_size)
+        return Created(round_.state(), False)
+
+
+class SessionKind:
+    """A game played through its library session (``wordindex.sessions``): hangman, the word game.
+
+    The move is the session's own (``"e"`` or ``{"letter": "e"}`` for hangman,
+    ``{"action": "play", "word": "c*ws"}`` for the word game); ``{"action": "end"}``
+    ends the game now. The answer's ``event`` is the session's Event.
+    """
+
+    def __init__(self, name: str, options: dict[str, type | tuple[type, ...]], bounds: dict[str, tuple[int, int]]):
+        self.name = name
+        self.options = options
+        self.bounds = bounds
+
+    def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
+        from wordindex.sessions import create_session
+
+        checked = _options(options, self.options)
+        for key, (low, high) in self.bounds.items():
+            if key in checked and not low <= checked[key] <= high:
+                raise UsageError(f"option {key!r} must be {low} to {high} here, not {checked[key]}")
+        session = create_session(self.name, index, **checked)
+        return Created(session.state(), session.over)
+
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
+        from wordindex.sessions import resume_session
+
+        session = resume_session(index, state)
+        if isinstance(move, dict) and move.get("action") == "end":
+            event = session.end()
+        else:
+            event = session.move(move)
+        return Moved(session.state(), session.over, event.to_json())
+
+    def view(
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+    ) -> dict[str, Any]:
+        from wordindex.sessions import resume_session
+
+        session = resume_session(index, state)
+        if self.name == "hangman" and session.over and state.get("chooser") == "evil":
+            # At the end of an evil game: the word it names, and how many were still possible.
+            view: dict[str, Any] = session.view(candidates=True)  # type: ignore[call-arg]
+            return view
+        return session.view()
+
+
+KINDS: dict[str, GameKind] = {
+    "boggle": BoggleKind(),
+    "hangman": SessionKind(
+        "hangman", {"chooser": str, "length": int, "lives": int, "seed": int}, {"length": (1, 63), "lives": (1, 26)}
+    ),
+    "wordgame": SessionKind(
+        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, 20)}
+    ),
+}
+
+
+def kind_named(name: Any) -> GameKind:
+    if not isinstance(name, str) or name not in KINDS:
+        raise UsageError(f'unknown game {name!r}: choose {", ".join(sorted(KINDS))} ("game" in the request)')
+    return KINDS[name]

@@ -1,0 +1,107 @@
+"""Games: ``POST /api/games``, ``POST /api/games/{id}/moves``, ``GET /api/games/{id}``.
+
+Every answer carries the game's public view (``state``) and ``version`` (the
+number of moves applied). The stored state may hold secrets (a fair
+hangman's word, the players' ids); only views leave the server.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from wordindex.errors import UsageError
+from wordindex.gamestore import GameStore
+
+from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
+from ..games import BoggleKind, Moved, kind_named
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+NEW_GAME_EXAMPLE = {"game": "boggle", "seed": 7, "seconds": 180}
+MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
+
+
+def _answer(game_id: str, version: int, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"id": game_id, "version": version, "state": view, **extra}
+
+
+def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
+    schema = {"type": "object", "example": example}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE))
+def create_game(
+    request: Request,
+    body: dict[str, Any] = Depends(json_object),
+    indexes: IndexProvider = Depends(get_indexes),
+    store: GameStore = Depends(get_store),
+) -> dict[str, Any]:
+    """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
+    options = dict(body)
+    kind = kind_named(options.pop("game", None))
+    now = time.time()
+    with indexes.use() as index:
+        created = kind.create(options, index, now, request.app.state.settings)
+        record = store.create(kind.name, created.state, created.finished, now)
+        view = kind.view(record.state, index, now, None)
+    return _answer(record.id, record.version, view)
+
+
+@router.get("/{game_id}")
+def read_game(
+    game_id: str,
+    player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
+    indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
+    store: GameStore = Depends(get_store),
+) -> dict[str, Any]:
+    """The game's public view now."""
+    record = store.get(game_id)
+    kind = kind_named(record.kind)
+    with indexes.use() as index:
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+    return _answer(record.id, record.version, view)
+
+
+@router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))
+def make_move(
+    request: Request,
+    game_id: str,
+    body: dict[str, Any] = Depends(json_object),
+    indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
+    store: GameStore = Depends(get_store),
+) -> dict[str, Any]:
+    """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did."""
+    if "move" not in body:
+        raise UsageError('a move is {"move": ...}')
+    move = body["move"]
+    player = move.get("player") if isinstance(move, dict) else None
+    with indexes.use() as index:
+        kind = kind_named(store.get(game_id).kind)
+        if isinstance(kind, BoggleKind) and isinstance(move, dict) and move.get("next") is True:
+            move = {"next": _spawn_next_round(request, game_id, kind, index, store)}
+
+        def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
+            moved = kind.move(record.state, move, index, time.time())
+            return moved.state, moved.finished, moved
+
+        record, moved = store.update(game_id, apply)
+        if isinstance(moved.event, dict) and "joined" in moved.event:
+            player = moved.event["joined"]
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+    return _answer(record.id, record.version, view, event=moved.event)
+
+
+def _spawn_next_round(request: Request, game_id: str, kind: BoggleKind, index: Any, store: GameStore) -> str:
+    """The next round's id: the one already linked, else a new round (the first link wins)."""
+    current = store.get(game_id)
+    if current.state.get("next"):
+        return str(current.state["next"])
+    now = time.time()
+    created = kind.next_round(current.state, index, now, request.app.state.settings)
+    return store.create(kind.name, created.state, created.finished, now).id

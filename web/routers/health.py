@@ -1,0 +1,40 @@
+"""``/healthz`` (the process answers) and ``/readyz`` (the index and the game store answer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from wordindex.errors import WordIndexError
+from wordindex.gamestore import GameStore
+
+from ..deps import IndexProvider, get_indexes, get_store
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz")
+def healthz() -> dict[str, Any]:
+    """Liveness: the process is up (touches no database)."""
+    return {"status": "ok"}
+
+
+@router.get("/readyz")
+def readyz(indexes: IndexProvider = Depends(get_indexes), store: GameStore = Depends(get_store)) -> JSONResponse:
+    """Readiness: the index opens at the current schema and the game store answers; 503 otherwise."""
+    checks: dict[str, str] = {}
+    try:
+        with indexes.use() as index:
+            index.scalar("SELECT COUNT(*) FROM index_info")
+        checks["index"] = "ok"
+    except WordIndexError as exc:
+        checks["index"] = str(exc)
+    try:
+        store.ping()
+        checks["games"] = "ok"
+    except WordIndexError as exc:
+        checks["games"] = str(exc)
+    ready = all(v == "ok" for v in checks.values())
+    return JSONResponse({"status": "ok" if ready else "unavailable", **checks}, status_code=200 if ready else 503)

@@ -1,0 +1,91 @@
+"""The server's settings: from ``wordindex serve``'s options or the environment, read here only.
+
+``wordindex serve`` writes its options into the environment (``WORDINDEX_*``)
+before starting uvicorn, because with ``--workers N`` each worker process
+builds its own app from ``app_from_environment`` and can only be told through
+the environment. The library never reads any of it: the app hands explicit
+Locations and numbers down.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from wordindex.errors import UsageError
+from wordindex.location import Location, parse_location
+
+#: Environment variable for each setting (besides WORDINDEX_DB, which every command reads).
+ENV = {
+    "games_db": "WORDINDEX_GAMES_DB",
+    "cors_origins": "WORDINDEX_CORS_ORIGINS",
+    "max_body_bytes": "WORDINDEX_MAX_BODY_BYTES",
+    "max_board_size": "WORDINDEX_MAX_BOARD_SIZE",
+    "threads": "WORDINDEX_THREADS",
+    "keep_finished_hours": "WORDINDEX_KEEP_FINISHED_HOURS",
+    "keep_idle_days": "WORDINDEX_KEEP_IDLE_DAYS",
+    "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the app needs to know; defaults are the safe ones."""
+
+    index: Location
+    #: Where the games live; None: beside the index (see ``wordindex.gamestore.game_store_location``).
+    games: Location | None = None
+    #: Origins allowed to call the API from other pages; empty: CORS off (same origin only).
+    cors_origins: tuple[str, ...] = field(default_factory=tuple)
+    #: Largest request body accepted (bytes); a move or a new game is a few hundred bytes.
+    max_body_bytes: int = 16_384
+    #: Largest Boggle board side the API solves or deals (the library allows up to 6).
+    max_board_size: int = 6
+    #: Request threads per worker (each holds one index connection).
+    threads: int = 8
+    #: Finished games are deleted this long after they end ...
+    keep_finished_hours: float = 24.0
+    #: ... and any game untouched this long.
+    keep_idle_days: float = 7.0
+    #: How often each worker runs the cleanup.
+    cleanup_minutes: float = 10.0
+
+
+def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: float, high: float) -> float:
+    text = env.get(ENV[key])
+    if text is None or text == "":
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise UsageError(f"{ENV[key]} must be a number, not {text!r}") from None
+    if not low <= value <= high:
+        raise UsageError(f"{ENV[key]} must be {low:g} to {high:g}, not {text}")
+    return value
+
+
+def settings_from_environment(env: Mapping[str, str] | None = None, index: Location | None = None) -> Settings:
+    """Settings from ``WORDINDEX_*`` variables (the index from ``WORDINDEX_DB`` unless given)."""
+    env = os.environ if env is None else env
+    if index is None:
+        db = env.get("WORDINDEX_DB")
+        if db:
+            index = parse_location(db)
+        else:
+            from wordindex.cli.context import default_database_path
+
+            index = parse_location(str(default_database_path()))
+    games = env.get(ENV["games_db"])
+    origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
+    return Settings(
+        index=index,
+        games=parse_location(games) if games else None,
+        cors_origins=origins,
+        max_body_bytes=int(_number(env, "max_body_bytes", int, 16_384, 256, 1_048_576)),
+        max_board_size=int(_number(env, "max_board_size", int, 6, 2, 6)),
+        threads=int(_number(env, "threads", int, 8, 1, 64)),
+        keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
+        keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
+        cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),
+    )

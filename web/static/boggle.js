@@ -1,0 +1,387 @@
+// Boggle in the browser: a timed round, alone or with friends, on /api/games.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const NAME_KEY = "wi-name";
+const playerKey = (id) => `wi-boggle-player-${id}`;
+
+const S = {
+  id: null, player: null, view: null, faces: "", size: 4,
+  path: [],            // the cells selected by tapping or dragging
+  drag: null,          // {cells: [...], moved: bool} while a pointer is down
+  endsAt: 0, timer: null, poll: null, shown: null,
+};
+
+// -- the board --------------------------------------------------------------
+
+function label(face) { return face === "q" ? "Qu" : face.toUpperCase(); }
+function spelled(face) { return face === "q" ? "qu" : face; }
+function rowCol(cell) { return [Math.floor(cell / S.size), cell % S.size]; }
+function adjacent(a, b) {
+  const [ra, ca] = rowCol(a), [rb, cb] = rowCol(b);
+  return a !== b && Math.abs(ra - rb) <= 1 && Math.abs(ca - cb) <= 1;
+}
+function wordOf(cells) { return cells.map((c) => spelled(S.faces[c])).join(""); }
+
+function drawBoard() {
+  const board = $("board");
+  board.style.setProperty("--n", S.size);
+  board.replaceChildren();
+  for (let cell = 0; cell < S.faces.length; cell++) {
+    const [r, c] = rowCol(cell);
+    board.append(el("button", {
+      type: "button", class: "cell", "data-cell": cell, role: "gridcell",
+      "aria-label": `${label(S.faces[cell])}, row ${r + 1}, column ${c + 1}`,
+    }, label(S.faces[cell])));
+  }
+}
+
+function cells() { return [...$("board").querySelectorAll(".cell")]; }
+
+function highlight(path, kind) {
+  const on = new Set(path);
+  for (const node of cells()) {
+    const cell = Number(node.dataset.cell);
+    node.classList.toggle(kind || "on", on.has(cell));
+    if (!kind) {
+      node.classList.toggle("first", path[0] === cell);
+      node.setAttribute("aria-pressed", on.has(cell) ? "true" : "false");
+    }
+  }
+  if (!kind) $("current").textContent = wordOf(path).toUpperCase();
+}
+
+// A path for a typed word (the Qu cube spells "qu"): depth-first search, as the server does.
+function findPath(word) {
+  word = word.toLowerCase();
+  const n = S.faces.length;
+  function from(cell, at, used) {
+    const s = spelled(S.faces[cell]);
+    if (!word.startsWith(s, at)) return null;
+    if (at + s.length === word.length) return [cell];
+    used.add(cell);
+    for (let next = 0; next < n; next++) {
+      if (!used.has(next) && adjacent(cell, next)) {
+        const rest = from(next, at + s.length, used);
+        if (rest) { used.delete(cell); return [cell, ...rest]; }
+      }
+    }
+    used.delete(cell);
+    return null;
+  }
+  if (!word) return [];
+  for (let cell = 0; cell < n; cell++) {
+    const path = from(cell, 0, new Set());
+    if (path) return path;
+  }
+  return [];
+}
+
+// -- selecting: drag, tap, keyboard ---------------------------------------------
+
+function cellAt(x, y) {
+  const node = document.elementFromPoint(x, y);
+  const button = node && node.closest ? node.closest(".cell") : null;
+  if (!button) return null;
+  // Only the middle of a cell counts while dragging, so a diagonal does not catch a neighbour.
+  const box = button.getBoundingClientRect();
+  const dx = x - (box.left + box.width / 2), dy = y - (box.top + box.height / 2);
+  if (Math.hypot(dx, dy) > box.width * 0.45) return null;
+  return Number(button.dataset.cell);
+}
+
+function playing() { return S.view && !S.view.over && S.player && S.view.you; }
+
+function onPointerDown(event) {
+  const button = event.target.closest(".cell");
+  if (!button || !playing()) return;
+  event.preventDefault();
+  $("board").setPointerCapture(event.pointerId);
+  S.drag = {cells: [Number(button.dataset.cell)], moved: false};
+  if (!S.path.length) highlight(S.drag.cells);
+}
+
+function onPointerMove(event) {
+  if (!S.drag) return;
+  const cell = cellAt(event.clientX, event.clientY);
+  if (cell === null) return;
+  const path = S.drag.cells;
+  if (cell === path.at(-1)) return;
+  if (cell === path.at(-2)) { path.pop(); }
+  else if (!path.includes(cell) && adjacent(path.at(-1), cell)) { path.push(cell); S.drag.moved = true; }
+  else return;
+  highlight(path);
+}
+
+function onPointerUp(event) {
+  if (!S.drag) return;
+  const drag = S.drag;
+  S.drag = null;
+  if (drag.moved && drag.cells.length > 1) {
+    S.path = [];
+    submit(wordOf(drag.cells));
+  } else {
+    tap(drag.cells[0]);
+  }
+}
+
+function tap(cell) {
+  if (!playing()) return;
+  const path = S.path;
+  if (path.length && cell === path.at(-1)) { S.path = []; submit(wordOf(path)); return; }
+  const at = path.indexOf(cell);
+  if (at >= 0) S.path = path.slice(0, at + 1);
+  else if (path.length && adjacent(path.at(-1), cell)) S.path = path.concat([cell]);
+  else S.path = [cell];
+  highlight(S.path);
+}
+
+function onBoardClick(event) {
+  // Pointer taps are handled on pointerup; a click with detail 0 comes from the keyboard.
+  const button = event.target.closest(".cell");
+  if (button && event.detail === 0) tap(Number(button.dataset.cell));
+}
+
+function onBoardKey(event) {
+  const button = event.target.closest(".cell");
+  if (!button) return;
+  const cell = Number(button.dataset.cell);
+  const [r, c] = rowCol(cell);
+  const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+  if (moves[event.key]) {
+    event.preventDefault();
+    const nr = Math.min(S.size - 1, Math.max(0, r + moves[event.key][0]));
+    const nc = Math.min(S.size - 1, Math.max(0, c + moves[event.key][1]));
+    cells()[nr * S.size + nc].focus();
+  } else if (event.key === "Escape") {
+    S.path = []; highlight([]);
+  }
+}
+
+// -- moves ------------------------------------------------------------------------
+
+const VERDICTS = {
+  too_short: (w) => `${w.toUpperCase()} is too short (at least ${S.view.min_length} letters).`,
+  not_a_word: (w) => `${w.toUpperCase()} is not in the dictionary.`,
+  already_found: (w) => `You already have ${w.toUpperCase()}.`,
+  not_on_board: (w) => `${w.toUpperCase()} cannot be traced on this board.`,
+};
+
+async function submit(word) {
+  word = word.trim().toLowerCase();
+  if (!word || !playing()) { highlight([]); return; }
+  try {
+    const answer = await api(`/api/games/${S.id}/moves`, {move: {player: S.player, word}});
+    const event = answer.event;
+    show(answer.state);
+    if (event.verdict === "accepted") {
+      announce(`${event.word.toUpperCase()}: ${event.score} point${event.score === 1 ? "" : "s"}.`, "good");
+      const path = event.path.map(([r, c]) => r * S.size + c);
+      highlight(path);
+      setTimeout(() => { if (!S.drag && !S.path.length) highlight([]); }, 500);
+      return;
+    }
+    announce((VERDICTS[event.verdict] || ((w) => `${w}: ${event.verdict}`))(event.word), "bad");
+  } catch (error) {
+    announce(error.message, "bad");
+    if (error.status === 409) refresh();
+  }
+  highlight([]);
+}
+
+async function finish() {
+  const move = S.view.multiplayer ? {player: S.player, done: true} : {player: S.player, end: true};
+  try { show((await api(`/api/games/${S.id}/moves`, {move})).state); } catch (error) { announce(error.message, "bad"); }
+}
+
+async function nextRound() {
+  try {
+    const answer = await api(`/api/games/${S.id}/moves`, {move: {next: true, player: S.player}});
+    window.location.href = `/boggle?game=${encodeURIComponent(answer.event.next)}&auto=1`;
+  } catch (error) { announce(error.message, "bad"); }
+}
+
+// -- showing the round -----------------------------------------------------------
+
+function minutesText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const left = (S.endsAt - Date.now()) / 1000;
+  $("timer").textContent = minutesText(left);
+  if (left <= 0 && S.view && !S.view.over) {
+    clearInterval(S.timer); S.timer = null;
+    setTimeout(refresh, 300);
+  }
+}
+
+function show(view) {
+  const first = !S.view || S.view.board !== view.board;
+  S.view = view;
+  S.faces = view.board; S.size = view.size;
+  if (first) drawBoard();
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  S.endsAt = Date.now() + view.seconds_left * 1000;
+  if (!view.over && !S.timer) S.timer = setInterval(tick, 250);
+  tick();
+  const you = view.you;
+  const found = $("found");
+  found.replaceChildren(...(you ? you.words : []).slice().reverse().map((w) =>
+    el("li", {}, el("span", {}, w.word), el("span", {class: "muted"}, `${w.score}`))));
+  $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${you.score} point${you.score === 1 ? "" : "s"}` : "watching";
+  $("share").hidden = !view.multiplayer;
+  if (view.multiplayer) {
+    const link = `${location.origin}/boggle?game=${S.id}`;
+    $("share-link").href = link; $("share-link").textContent = link;
+    $("players-line").textContent = "Players: " + (view.players.map((p) => `${p.name} (${p.words})`).join(", ") || "none yet");
+  }
+  for (const id of ["word", "done"]) $(id).disabled = view.over || !you;
+  $("entry").hidden = $("entry-help").hidden = view.over || !you;
+  if (view.over) showResults(view);
+}
+
+function showResults(view) {
+  if (S.timer) { clearInterval(S.timer); S.timer = null; }
+  if (S.poll) { clearInterval(S.poll); S.poll = null; }
+  $("timer").textContent = "0:00";
+  highlight([]);
+  const results = view.results;
+  if (!results) return;
+  $("results").hidden = false;
+  const board = $("scoreboard");
+  board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
+    el("h3", {}, `${p.name}: ${p.score} point${p.score === 1 ? "" : "s"}`),
+    el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "",
+      w.shared ? el("s", {title: "found by more than one player: no points"}, w.word, el("span", {class: "sr-only"}, " (shared, no points)")) : `${w.word} ${w.score}`]),
+      p.words.length ? "" : "no words"))));
+  $("scoreboard-card").hidden = results.players.length === 0;
+  const mine = new Set(view.you ? view.you.words.map((w) => w.word) : []);
+  const foundCount = results.words.length - results.missed;
+  $("all-summary").textContent = `${results.count} words, ${results.score} points on this board; ${foundCount} found, ${results.missed} missed (in italics). Hover, focus or tap a word to see its path.`;
+  $("all-words").replaceChildren(...results.words.map((w) => {
+    const path = w.path.map(([r, c]) => r * S.size + c);
+    const showPath = () => { for (const n of $("all-words").children) n.classList.remove("shown"); item.classList.add("shown"); highlight(path, "show"); };
+    const hidePath = () => { item.classList.remove("shown"); highlight([], "show"); };
+    const who = w.found_by.length ? ` (${w.found_by.join(", ")})` : " (missed)";
+    const item = el("li", {class: (w.found_by.length ? "found" : "missed") + (mine.has(w.word) ? " mine" : "")},
+      el("button", {type: "button", class: "link", "aria-label": `${w.word}, ${w.score} points${who}; show its path`,
+        onmouseenter: showPath, onmouseleave: hidePath, onfocus: showPath, onblur: hidePath, onclick: showPath},
+      w.word, w.found_by.length && view.multiplayer ? el("span", {class: "muted"}, who) : ""),
+      el("span", {class: "muted"}, w.score));
+    return item;
+  }));
+  const q = new URLSearchParams({board: view.board, seconds: view.seconds, rules: view.rules});
+  $("replay").href = `/boggle?${q}`;
+  $("next-round").hidden = !view.multiplayer;
+  if (view.next) $("next-round").textContent = "Go to the next round";
+  announce(`The round is over. ${view.you ? `You scored ${view.you.score}.` : ""}`);
+}
+
+async function refresh() {
+  try {
+    const query = S.player ? `?player=${encodeURIComponent(S.player)}` : "";
+    const answer = await api(`/api/games/${S.id}${query}`);
+    show(answer.state);
+    if (!answer.state.over && !S.timer) S.timer = setInterval(tick, 250);
+  } catch (error) { announce(error.message, "bad"); }
+}
+
+// -- starting and joining ------------------------------------------------------
+
+async function join(name) {
+  const answer = await api(`/api/games/${S.id}/moves`, {move: {join: name}});
+  S.player = answer.event.joined;
+  localStorage.setItem(playerKey(S.id), S.player);
+  localStorage.setItem(NAME_KEY, name);
+  $("join").hidden = true;
+  show(answer.state);
+  startPolling();
+  $("word").focus();
+  announce(`Go! Find words on the board, ${answer.event.name}.`);
+}
+
+function startPolling() {
+  if (S.view && S.view.multiplayer && !S.poll) S.poll = setInterval(() => { if (!S.view.over) refresh(); }, 2000);
+}
+
+async function start(event) {
+  event.preventDefault();
+  const p = params();
+  const body = {game: "boggle", size: Number($("size").value), rules: $("rules").value,
+    seconds: Math.round(Number($("minutes").value) * 60), multiplayer: $("multi").checked};
+  if (p.get("board")) { body.board = p.get("board"); delete body.size; }
+  else if (p.get("seed")) body.seed = Number(p.get("seed"));
+  try {
+    const created = await api("/api/games", body);
+    S.id = created.id;
+    history.replaceState(null, "", `/boggle?game=${encodeURIComponent(S.id)}`);
+    await join(($("name").value || "").trim() || "Player");
+  } catch (error) { announce(error.message, "bad"); }
+}
+
+async function open(id) {
+  S.id = id;
+  S.player = localStorage.getItem(playerKey(id));
+  try {
+    const query = S.player ? `?player=${encodeURIComponent(S.player)}` : "";
+    const answer = await api(`/api/games/${encodeURIComponent(id)}${query}`);
+    const view = answer.state;
+    if (view.you) { show(view); startPolling(); return; }
+    S.player = null;
+    if (!view.over && view.multiplayer) {
+      const name = localStorage.getItem(NAME_KEY);
+      if (name && params().get("auto")) { await join(name); return; }
+      $("join").hidden = false;
+      $("join-info").textContent = `${view.size}×${view.size} board, ${minutesText(view.seconds)} minutes; players so far: ${view.players.map((p) => p.name).join(", ") || "none"}.`;
+      $("join-name").value = name || "";
+      $("join-name").focus();
+      return;
+    }
+    show(view);
+  } catch (error) {
+    announce(error.message, "bad");
+    $("setup").hidden = false;
+  }
+}
+
+function setUp() {
+  const p = params();
+  $("name").value = localStorage.getItem(NAME_KEY) || "";
+  if (p.get("seconds")) $("minutes").value = Number(p.get("seconds")) / 60;
+  if (p.get("rules")) $("rules").value = p.get("rules");
+  if (p.get("size")) $("size").value = p.get("size");
+  if (p.get("multi")) $("multi").checked = true;
+  const fixed = p.get("board") ? `the board ${p.get("board").toUpperCase()}` : p.get("seed") ? `seed ${p.get("seed")}` : null;
+  if (fixed) { $("fixed-board").hidden = false; $("fixed-board").textContent = `Replaying ${fixed} from the link.`; $("size").disabled = !!p.get("board"); }
+  $("setup").hidden = false;
+}
+
+function main() {
+  const board = $("board");
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("pointercancel", () => { S.drag = null; highlight(S.path); });
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", onBoardKey);
+  $("setup").addEventListener("submit", start);
+  $("join").addEventListener("submit", (event) => { event.preventDefault(); join($("join-name").value.trim()).catch((e) => announce(e.message, "bad")); });
+  $("entry").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = $("word").value;
+    $("word").value = "";
+    if (typed.trim()) { S.path = []; submit(typed); }
+    else if (S.path.length) { const path = S.path; S.path = []; submit(wordOf(path)); }
+  });
+  $("word").addEventListener("input", () => { S.path = []; highlight(findPath($("word").value.replace(/\s/g, ""))); });
+  $("clear").addEventListener("click", () => { S.path = []; $("word").value = ""; highlight([]); });
+  $("done").addEventListener("click", finish);
+  $("next-round").addEventListener("click", nextRound);
+  const id = params().get("game");
+  if (id) open(id); else setUp();
+}
+
+main();

@@ -1,0 +1,299 @@
+"""A timed Boggle round for one or more players on one board: a session with a small state.
+
+This is the game the web page plays: every player searches the same board
+against the same clock; when it runs out (or every player says they are done)
+the round is over and everyone sees every player's words, and every word on
+the board with the ones nobody found marked. In a round of two or more
+players a word found by more than one of them scores nothing for anyone (the
+real game's rule). A round can point to its next round (same players, next
+board), which is how "next round" keeps a group together.
+
+The session never reads the clock itself: every call takes ``now`` (seconds
+since the epoch), so a stored round can be resumed by any process and tested
+without waiting. ``state()`` is the whole serialisable state (player ids
+included); ``view(player)`` is what one player may see (other players' words
+only once the round is over).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import UsageError, WordIndexError
+from ..index import Index
+from .board import Board, parse_board
+from .dice import get_dice, shake
+from .rules import Rules, get_rules
+from .solver import Solution, find_path
+
+#: The web page's default: three minutes, as in the real game.
+DEFAULT_SECONDS = 180
+MIN_SECONDS, MAX_SECONDS = 10, 3600
+MAX_PLAYERS = 16
+MAX_NAME = 24
+#: A word that arrives this long after the clock ran out still counts (network delay).
+GRACE_SECONDS = 2.0
+
+
+class RoundOverError(WordIndexError):
+    """A word or a join arrived after the round ended."""
+
+    exit_code = 1
+
+
+class PlayerError(UsageError):
+    """An unknown player id, a bad name, or a full round."""
+
+
+@dataclass(frozen=True)
+class RoundSettings:
+    """How a round is set up: board (or seed + size + dice), rules, duration."""
+
+    board: str | None = None
+    seed: int | None = None
+    size: int = 4
+    dice: str | None = None
+    rules: str = "official"
+    min_length: int | None = None
+    seconds: int = DEFAULT_SECONDS
+    multiplayer: bool = False
+
+
+def _check_seconds(seconds: int) -> int:
+    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise UsageError(f"a round lasts {MIN_SECONDS} to {MAX_SECONDS} seconds, not {seconds}")
+    return seconds
+
+
+def deal_board(settings: RoundSettings, max_size: int = 6) -> tuple[Board, int | None]:
+    """The round's board: the one given, else a shake of the dice from the seed (one is drawn if none)."""
+    if settings.board is not None:
+        board = parse_board(settings.board)
+        if board.size > max_size:
+            raise UsageError(f"boards up to {max_size}×{max_size} are allowed here, not {board.size}×{board.size}")
+        return board, None
+    if settings.size > max_size:
+        raise UsageError(f"boards up to {max_size}×{max_size} are allowed here, not {settings.size}×{settings.size}")
+    seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
+    if not 0 <= seed < 2**63:
+        raise UsageError(f"a seed is a whole number from 0 to 2^63 - 1, not {seed}")
+    return shake(get_dice(settings.dice, settings.size), random.Random(seed)), seed
+
+
+class BoggleRound:
+    """One round. Create with ``new``, store ``state()``, come back with ``resume``."""
+
+    kind = "boggle"
+
+    def __init__(self, state: dict[str, Any]):
+        self._state = state
+        self.board = parse_board(state["board"])
+        self.rules: Rules = get_rules(state["rules"], state["min_length"])
+
+    # -- life cycle -----------------------------------------------------------
+
+    @classmethod
+    def new(cls, settings: RoundSettings, now: float, max_size: int = 6) -> BoggleRound:
+        rules = get_rules(settings.rules, settings.min_length)
+        board, seed = deal_board(settings, max_size)
+        seconds = _check_seconds(settings.seconds)
+        return cls(
+            {
+                "board": board.text,
+                "seed": seed,
+                "dice": settings.dice,
+                "rules": rules.name,
+                "min_length": rules.min_length,
+                "seconds": seconds,
+                "started_at": now,
+                "ends_at": now + seconds,
+                "multiplayer": settings.multiplayer,
+                "players": [],
+                "ended": False,
+                "next": None,
+            }
+        )
+
+    @classmethod
+    def resume(cls, state: dict[str, Any]) -> BoggleRound:
+        return cls(state)
+
+    def state(self) -> dict[str, Any]:
+        return self._state
+
+    def next_settings(self) -> RoundSettings:
+        """The settings of the round after this one: same size, dice, rules and clock; a new board."""
+        s = self._state
+        return RoundSettings(
+            size=self.board.size,
+            dice=s["dice"],
+            rules=s["rules"],
+            min_length=s["min_length"],
+            seconds=s["seconds"],
+            multiplayer=s["multiplayer"],
+        )
+
+    # -- the clock --------------------------------------------------------------
+
+    def over(self, now: float) -> bool:
+        s = self._state
+        if s["ended"] or now >= s["ends_at"]:
+            return True
+        players = s["players"]
+        return bool(players) and all(p["done"] for p in players)
+
+    def seconds_left(self, now: float) -> float:
+        return 0.0 if self.over(now) else max(0.0, self._state["ends_at"] - now)
+
+    # -- moves --------------------------------------------------------------------
+
+    def move(self, move: dict[str, Any], index: Index, now: float) -> dict[str, Any]:
+        """Apply one move and say what happened.
+
+        ``{"join": name}`` → ``{"joined": player_id}``; ``{"player": id, "word": w}``
+        → the verdict; ``{"player": id, "done": true}`` (a player stops);
+        ``{"end": true}`` (a one-player round ends at once); ``{"next": game_id}``
+        (link the next round; the first link wins).
+        """
+        if not isinstance(move, dict):
+            raise UsageError('a Boggle move is an object such as {"player": "...", "word": "..."}')
+        if "next" in move:
+            return self._link_next(move["next"])
+        if "join" in move:
+            return self._join(move["join"], now)
+        if move.get("end") is True:
+            if self._state["multiplayer"]:
+                raise UsageError("a multiplayer round ends with its clock (or when every player is done)")
+            self._state["ended"] = True
+            return {"ended": True}
+        player = self._player(move.get("player"))
+        if move.get("done") is True:
+            player["done"] = True
+            return {"done": True}
+        if "word" not in move or not isinstance(move["word"], str):
+            raise UsageError('a Boggle move needs "word" (or "done", "join", "end", "next")')
+        if self.over(now - GRACE_SECONDS) or self._state["ended"]:
+            raise RoundOverError("the round is over: no more words")
+        return self._play_word(player, move["word"], index)
+
+    def _join(self, name: Any, now: float) -> dict[str, Any]:
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+            raise PlayerError(f"a player's name is 1 to {MAX_NAME} characters")
+        if self.over(now):
+            raise RoundOverError("the round is over: join the next round")
+        players = self._state["players"]
+        if len(players) >= MAX_PLAYERS:
+            raise PlayerError(f"this round is full ({MAX_PLAYERS} players)")
+        if not self._state["multiplayer"] and players:
+            raise PlayerError("this is a one-player round")
+        name = name.strip()
+        taken = {p["name"] for p in players}
+        shown, n = name, 2
+        while shown in taken:
+            shown, n = f"{name} ({n})", n + 1
+        player_id = secrets.token_urlsafe(9)
+        players.append({"id": player_id, "name": shown, "words": [], "done": False})
+        return {"joined": player_id, "name": shown}
+
+    def _player(self, player_id: Any) -> dict[str, Any]:
+        players: list[dict[str, Any]] = self._state["players"]
+        for player in players:
+            if player["id"] == player_id:
+                return player
+        raise PlayerError("unknown player: join the round first")
+
+    def _play_word(self, player: dict[str, Any], text: str, index: Index) -> dict[str, Any]:
+        from ..lookup import check_words
+
+        word = "".join(text.split()).lower()
+        if not word.isascii() or not word.isalpha() or len(word) > self.board.cell_count * 2:
+            return {"word": word, "verdict": "not_a_word", "score": 0}
+        if len(word) < self.rules.min_length:
+            return {"word": word, "verdict": "too_short", "score": 0}
+        if word in player["words"]:
+            return {"word": word, "verdict": "already_found", "score": 0}
+        path = find_path(self.board, word)
+        if path is None:
+            return {"word": word, "verdict": "not_on_board", "score": 0}
+        if not check_words(index, [word])[0][1]:
+            return {"word": word, "verdict": "not_a_word", "score": 0}
+        player["words"].append(word)
+        return {
+            "word": word,
+            "verdict": "accepted",
+            "score": self.rules.points(len(word)),
+            "path": [list(cell) for cell in path],
+        }
+
+    def _link_next(self, game_id: Any) -> dict[str, Any]:
+        if not isinstance(game_id, str) or not game_id:
+            raise UsageError('"next" names the next round\'s game id')
+        if self._state["next"] is None:
+            self._state["next"] = game_id
+        return {"next": self._state["next"]}
+
+    # -- what players see -------------------------------------------------------------
+
+    def view(self, now: float, player_id: str | None = None, solution: Solution | None = None) -> dict[str, Any]:
+        """What ``player_id`` may see now. Pass the board's ``solution`` once the round is over."""
+        s = self._state
+        over = self.over(now)
+        me = next((p for p in s["players"] if p["id"] == player_id), None)
+        view: dict[str, Any] = {
+            "game": self.kind,
+            "board": self.board.text,
+            "rows": self.board.rows(),
+            "size": self.board.size,
+            "seed": s["seed"],
+            "rules": s["rules"],
+            "min_length": s["min_length"],
+            "seconds": s["seconds"],
+            "seconds_left": round(self.seconds_left(now), 1),
+            "multiplayer": s["multiplayer"],
+            "over": over,
+            "next": s["next"],
+            "players": [{"name": p["name"], "words": len(p["words"]), "done": p["done"] or over} for p in s["players"]],
+        }
+        if me is not None:
+            view["you"] = {"name": me["name"], "words": [self._scored(w) for w in me["words"]]}
+            view["you"]["score"] = sum(w["score"] for w in view["you"]["words"])
+        if over and solution is not None:
+            view["results"] = self.results(solution)
+        return view
+
+    def _scored(self, word: str) -> dict[str, Any]:
+        return {"word": word, "score": self.rules.points(len(word))}
+
+    def results(self, solution: Solution) -> dict[str, Any]:
+        """Everyone's words and scores (shared words struck out when several play); every word on the board."""
+        players = self._state["players"]
+        finders: dict[str, list[str]] = {}
+        for p in players:
+            for w in p["words"]:
+                finders.setdefault(w, []).append(p["name"])
+        strike = len(players) > 1
+        table = []
+        for p in players:
+            words = []
+            for w in p["words"]:
+                shared = strike and len(finders[w]) > 1
+                words.append({"word": w, "score": 0 if shared else self.rules.points(len(w)), "shared": shared})
+            table.append({"name": p["name"], "words": words, "score": sum(w["score"] for w in words)})
+        return {
+            "players": table,
+            "words": [
+                {
+                    "word": w.word,
+                    "score": w.score,
+                    "path": [list(cell) for cell in w.path],
+                    "found_by": finders.get(w.word, []),
+                }
+                for w in solution.words
+            ],
+            "count": solution.count,
+            "score": solution.score,
+            "missed": sum(1 for w in solution.words if w.word not in finders),
+        }

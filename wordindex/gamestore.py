@@ -1,0 +1,258 @@
+"""The game store: game sessions' states in tables of their own, outside the index.
+
+An index rebuild replaces the whole index (SQLite: a new file renamed over
+the old one; PostgreSQL: a new schema swapped in), so games cannot live in
+it. They live beside it instead:
+
+* SQLite: a file of its own next to the index, ``wordindex.db`` →
+  ``wordindex-games.db`` (see ``game_store_location``);
+* PostgreSQL: the schema ``wordindex_games`` of the index's database.
+
+Either way the store has its own migrations (``wordindex.migrations.games``,
+revision ``0006_games``) and version table, and any number of server
+processes share it. A move is applied inside one transaction that holds the
+game's row (``SELECT ... FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE`` on
+SQLite), so two moves on one game are applied one after the other: none is
+lost and none is applied twice. Every applied move adds one to ``version``.
+
+Old games are removed by ``cleanup``: finished games some time after they
+finished, and any game nobody touched for longer (the server calls it on a
+schedule; docs/serve.md gives the defaults).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .errors import DatabaseError, NotFoundError
+from .index import first_line
+from .location import Location, sqlite_location
+
+#: PostgreSQL schema of the game store (the index is in ``wordindex``, rebuilt by schema swap).
+GAMES_SCHEMA = "wordindex_games"
+#: Head of the game store's own migration lineage.
+GAMES_HEAD = "0006_games"
+#: Characters of randomness in a game id (a link to a game is its only key).
+ID_BYTES = 12
+
+T = TypeVar("T")
+
+
+class GameNotFoundError(NotFoundError):
+    """No game has this id (it never existed, or it was cleaned up)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One stored game: its kind, the session's state, and how many moves were applied."""
+
+    id: str
+    kind: str
+    state: dict[str, Any]
+    version: int
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+
+def game_store_location(index: Location) -> Location:
+    """Where the games of an index live by default.
+
+    SQLite: ``<name>-games<suffix>`` beside the index file (``wordindex.db`` →
+    ``wordindex-games.db``). PostgreSQL: the same database (the store uses its
+    own schema, ``wordindex_games``).
+    """
+    if index.sqlite_path is not None:
+        path = Path(index.sqlite_path)
+        return sqlite_location(path.with_name(f"{path.stem}-games{path.suffix or '.db'}"))
+    return index
+
+
+def new_game_id() -> str:
+    """An unguessable id: whoever has the link can play, nobody can enumerate games."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+class GameStore:
+    """Games of one store location; thread-safe (a connection pool per process)."""
+
+    def __init__(self, location: Location, *, pool_size: int = 8):
+        from sqlalchemy import create_engine, event
+
+        self.location = location
+        self.backend = location.backend
+        try:
+            if self.backend == "sqlite":
+                assert location.sqlite_path is not None
+                location.sqlite_path.parent.mkdir(parents=True, exist_ok=True)
+                self.engine = create_engine(location.url, connect_args={"timeout": 30, "check_same_thread": False})
+                event.listen(self.engine, "connect", _sqlite_connect)
+                event.listen(self.engine, "begin", _sqlite_begin)
+            else:
+                self.engine = create_engine(
+                    location.url,
+                    pool_size=pool_size,
+                    max_overflow=pool_size,
+                    pool_pre_ping=True,
+                    connect_args={"options": f"-csearch_path={GAMES_SCHEMA}"},
+                )
+        except Exception as exc:
+            raise DatabaseError(f"cannot open the game store at {location.display}: {first_line(exc)}") from None
+        from sqlalchemy import text
+
+        self._text = text
+
+    # -- schema -------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Create the store's schema and tables, or bring them to head (idempotent)."""
+        from alembic import command
+        from alembic.config import Config
+
+        from . import migrations_path
+
+        def run(connection: Any) -> None:
+            config = Config()
+            config.set_main_option("script_location", str(migrations_path() / "games"))
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+        with self._errors("prepare"):
+            with self.engine.connect() as connection:
+                if self.backend == "postgresql":
+                    # One process at a time: several workers may start together.
+                    connection.execute(self._text("SELECT pg_advisory_xact_lock(7263001)"))
+                    connection.execute(self._text(f"CREATE SCHEMA IF NOT EXISTS {GAMES_SCHEMA}"))
+                    run(connection)
+                    connection.commit()
+                else:
+                    run(connection.execution_options(sqlite_begin="IMMEDIATE"))
+                    connection.commit()
+
+    def ping(self) -> None:
+        """DatabaseError unless the store answers (the readiness check)."""
+        with self._errors("reach"), self.engine.connect() as connection:
+            connection.execute(self._text("SELECT COUNT(*) FROM games WHERE id = ''"))
+
+    # -- games --------------------------------------------------------------
+
+    def create(self, kind: str, state: dict[str, Any], finished: bool = False, now: float | None = None) -> GameRecord:
+        """Store a new game and return it with its new id."""
+        now = time.time() if now is None else now
+        record = GameRecord(new_game_id(), kind, state, 0, now, now, now if finished else None)
+        with self._errors("store a game in"), self._transaction() as connection:
+            connection.execute(
+                self._text(
+                    "INSERT INTO games (id, kind, state, version, created_at, updated_at, finished_at) "
+                    "VALUES (:id, :kind, :state, 0, :now, :now, :finished_at)"
+                ),
+                {
+                    "id": record.id,
+                    "kind": kind,
+                    "state": _dump(state),
+                    "now": now,
+                    "finished_at": record.finished_at,
+                },
+            )
+        return record
+
+    def get(self, game_id: str) -> GameRecord:
+        """The stored game; GameNotFoundError if there is none with this id."""
+        with self._errors("read a game from"), self.engine.connect() as connection:
+            row = connection.execute(self._text(f"{_SELECT} WHERE id = :id"), {"id": game_id}).first()
+            connection.rollback()
+        return _record(game_id, row)
+
+    def update(
+        self,
+        game_id: str,
+        apply: Callable[[GameRecord], tuple[dict[str, Any], bool, T]],
+        now: float | None = None,
+    ) -> tuple[GameRecord, T]:
+        """Apply one move: ``apply(record) -> (new state, finished, result)`` under the game's lock.
+
+        The row is locked from the read to the commit, so concurrent updates
+        of one game run one after the other, each on the state the previous
+        one wrote. If ``apply`` raises, nothing is written.
+        """
+        with self._errors("update a game in"), self._transaction() as connection:
+            lock = " FOR UPDATE" if self.backend == "postgresql" else ""
+            row = connection.execute(self._text(f"{_SELECT} WHERE id = :id{lock}"), {"id": game_id}).first()
+            record = _record(game_id, row)
+            state, finished, result = apply(record)
+            moment = time.time() if now is None else now
+            finished_at = record.finished_at if record.finished_at is not None else (moment if finished else None)
+            connection.execute(
+                self._text(
+                    "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
+                    "finished_at = :finished_at WHERE id = :id"
+                ),
+                {"id": game_id, "state": _dump(state), "now": moment, "finished_at": finished_at},
+            )
+        updated = GameRecord(record.id, record.kind, state, record.version + 1, record.created_at, moment, finished_at)
+        return updated, result
+
+    def cleanup(self, keep_finished: float, keep_idle: float, now: float | None = None) -> int:
+        """Delete games finished more than ``keep_finished`` seconds ago, or untouched for ``keep_idle``."""
+        now = time.time() if now is None else now
+        with self._errors("clean up"), self._transaction() as connection:
+            result = connection.execute(
+                self._text("DELETE FROM games WHERE finished_at < :finished OR updated_at < :idle"),
+                {"finished": now - keep_finished, "idle": now - keep_idle},
+            )
+        return int(result.rowcount or 0)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- plumbing -----------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self.engine.connect() as connection:
+            if self.backend == "sqlite":
+                connection = connection.execution_options(sqlite_begin="IMMEDIATE")
+            with connection.begin():
+                yield connection
+
+    @contextmanager
+    def _errors(self, what: str) -> Iterator[None]:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            yield
+        except SQLAlchemyError as exc:
+            raise DatabaseError(f"cannot {what} the game store at {self.location.display}: {first_line(exc)}") from None
+
+
+_SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
+
+
+def _record(game_id: str, row: Any) -> GameRecord:
+    if row is None:
+        raise GameNotFoundError(f"no game {game_id!r} (games are kept for a while after they end, then removed)")
+    return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
+
+
+def _dump(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own is deferred-only).
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute("PRAGMA journal_mode = WAL")
+    dbapi_connection.execute("PRAGMA synchronous = NORMAL")
+    dbapi_connection.execute("PRAGMA busy_timeout = 30000")
+
+
+def _sqlite_begin(connection: Any) -> None:
+    mode = connection.get_execution_options().get("sqlite_begin", "")
+    connection.exec_driver_sql(f"BEGIN {mode}".strip())
