@@ -135,6 +135,9 @@ class SessionKind:
         from wordindex.sessions import create_session
 
         checked = _options(options, self.options)
+        if self.name == "hangman" and str(checked.get("chooser", "")).strip().lower() == "optimal":
+            # Its answers search the family (up to seconds each): bounded work per request keeps it off the server.
+            raise UsageError("the optimal chooser is not served (its moves can take seconds): choose evil or random")
         for key, (low, high) in self.bounds.items():
             if key in checked and not low <= checked[key] <= high:
                 raise UsageError(f"option {key!r} must be {low} to {high} here, not {checked[key]}")
@@ -167,7 +170,9 @@ class SessionKind:
 KINDS: dict[str, GameKind] = {
     "boggle": BoggleKind(),
     "hangman": SessionKind(
-        "hangman", {"chooser": str, "length": int, "lives": int, "seed": int}, {"length": (1, 63), "lives": (1, 26)}
+        "hangman",
+        {"chooser": str, "length": int, "lives": int, "seed": int, "difficulty": str},
+        {"length": (1, 63), "lives": (1, 26)},
     ),
     "wordgame": SessionKind(
         "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, 20)}

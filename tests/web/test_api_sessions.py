@@ -122,3 +122,25 @@ def test_word_game_substitution_and_bad_moves(api):
     too_big = api.post("/api/games", json={"game": "wordgame", "hand_size": 500})
     assert too_big.status_code == 400
     assert too_big.json()["error"] == "option 'hand_size' must be 1 to 20 here, not 500"
+
+
+def test_hangman_difficulty_picks_by_word_level(index_factory, make_app, tmp_path):
+    from wordindex.location import parse_location
+
+    source = tmp_path / "levels.txt"
+    source.write_text(
+        "".join(f"{w}\t{level}\n" for w, level in [("cool", 10), ("good", 10), ("oryx", 70), ("ibex", 70)])
+    )
+    levels = parse_location(str(index_factory("web-levels", path=source)))
+    with TestClient(make_app(levels)) as client:
+        for seed in range(12):
+            game = create(client, game="hangman", chooser="random", length=4, seed=seed, difficulty="hard")
+            assert stored_state(client.app, game["id"])["word"] in {"oryx", "ibex"}
+            assert game["state"]["word"] is None
+
+
+def test_hangman_difficulty_on_an_index_without_levels_and_the_optimal_chooser_are_refused(api):
+    response = api.post("/api/games", json={"game": "hangman", "chooser": "evil", "length": 4, "difficulty": "easy"})
+    assert response.status_code == 400 and "has no word levels" in response.json()["error"]
+    response = api.post("/api/games", json={"game": "hangman", "chooser": "optimal", "length": 4})
+    assert response.status_code == 400 and "optimal chooser is not served" in response.json()["error"]

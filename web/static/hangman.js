@@ -76,6 +76,7 @@ async function start(settings) {
 function settingsFromForm() {
   const settings = {length: Number($("length").value), lives: Number($("lives").value),
     chooser: document.querySelector("input[name=chooser]:checked").value};
+  if ($("difficulty").value) settings.difficulty = $("difficulty").value;  // word levels (an index with levels)
   if (params().get("seed")) settings.seed = Number(params().get("seed"));  // a replayable game
   return settings;
 }
