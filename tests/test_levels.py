@@ -267,6 +267,7 @@ def test_best_word_allow_vulgar_option(run_cli, levelled):
 # --- upgrading an index of schema 0002 ----------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 def test_upgrade_from_0002_leaves_levels_null_and_says_so(run_cli, tmp_path, levelled):
     db = tmp_path / "old.db"
     db.write_bytes(levelled.read_bytes())

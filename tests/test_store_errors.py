@@ -86,6 +86,7 @@ EXPECTED = {
 }
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 @pytest.mark.parametrize("command", [["current"], ["upgrade"], ["downgrade", "0001_words_prefixes"]])
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
 def test_db_commands_on_what_is_not_an_index(run_cli, tmp_path, nine, command, kind):
@@ -96,6 +97,7 @@ def test_db_commands_on_what_is_not_an_index(run_cli, tmp_path, nine, command, k
     assert path.read_bytes() == before, "a refused db command must not change the file"
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 @pytest.mark.parametrize("command", [["upgrade"], ["downgrade", "0001_words_prefixes"]])
 def test_db_migrations_refuse_an_unknown_revision(run_cli, tmp_path, nine, command):
     path = damaged_databases(tmp_path, nine)["unknown"]
@@ -103,6 +105,7 @@ def test_db_migrations_refuse_an_unknown_revision(run_cli, tmp_path, nine, comma
     assert run_cli(["db", "current"], db=path).stdout.startswith("9999_later ")
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 def test_db_upgrade_adds_nothing_to_another_programs_database(run_cli, tmp_path, nine):
     other = damaged_databases(tmp_path, nine)["other"]
     run_cli(["db", "upgrade"], db=other)
@@ -364,6 +367,7 @@ def test_dictionary_lines_end_at_newline_only(tmp_path):
 # -- 15. the whole schema is checked on open -------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 @pytest.mark.parametrize(
     "damage, missing",
     [
@@ -443,6 +447,7 @@ def test_migrations_import_nothing_from_the_package(revision):
             assert not any(alias.name.startswith("wordindex") for alias in node.names)
 
 
+@pytest.mark.sqlite_only  # reads or edits the SQLite file itself
 def test_permission_denied_on_the_index_path(run_cli, tmp_path, nine, monkeypatch):
     """What a folder without permission gives (simulated: root ignores chmod)."""
     db = copy_of(nine, tmp_path, "w.db")
