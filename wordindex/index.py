@@ -86,9 +86,9 @@ class Index(ABC):
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         """Run one query with bound parameters and return all its rows."""
 
+    @abstractmethod
     def table_columns(self) -> dict[str, set[str]]:
         """Every table of the index's namespace with its columns, in one catalog query."""
-        raise NotImplementedError
 
     def table_names(self) -> set[str]:
         """The tables of the index's namespace (SQLite file or PostgreSQL schema)."""

@@ -206,6 +206,9 @@ class FamilyIndex(Index):
     def rows(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple[Any, ...]]:
         return self.base.rows(sql, params)
 
+    def table_columns(self) -> dict[str, set[str]]:
+        return self.base.table_columns()
+
     def table_names(self) -> set[str]:
         return self.base.table_names()
 
