@@ -1,7 +1,9 @@
 """The ``wordindex`` command: global options and the list of command modules.
 
-Every command module keeps its imports light at load time (the library is
-imported inside each command), so ``wordindex check`` starts fast. The
+The commands themselves are loaded on demand (``commands.py``: running one
+imports only its module), and every command module keeps its imports light
+(the library is imported inside each command), so ``wordindex check`` starts
+fast. The
 conventions every command follows are in docs/cli.md.
 """
 
@@ -11,7 +13,7 @@ import typer
 
 from wordindex import __version__
 
-from . import boggle, db_commands, environment, hangman, hangman_value, index_commands, play, serve, wordgame
+from . import environment
 from .context import AppState
 from .group import WordIndexGroup
 
@@ -88,10 +90,6 @@ def main_options(
     if db is None and os.environ.get("WORDINDEX_DB") == "":
         db, source = "", "WORDINDEX_DB"  # click treats an empty variable as unset; wordindex refuses it
     ctx.obj = AppState(db=db, db_source=source)
-
-
-for module in (index_commands, db_commands, play, hangman, hangman_value, boggle, wordgame, serve):
-    module.register(app)
 
 
 def main() -> None:

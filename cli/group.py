@@ -67,7 +67,26 @@ def quiet_broken_pipe() -> NoReturn:
 
 
 class WordIndexGroup(TyperGroup):
-    """TyperGroup whose ``main`` reports errors in one line (sqlite-utils style)."""
+    """TyperGroup whose ``main`` reports errors in one line (sqlite-utils style).
+
+    Its commands are loaded on demand (``commands.COMMAND_MODULES``): running one
+    command imports only the module that defines it.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from .commands import COMMAND_MODULES
+
+        return [*COMMAND_MODULES, *(name for name in super().list_commands(ctx) if name not in COMMAND_MODULES)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            from .commands import load_command
+
+            command = load_command(cmd_name)
+            if command is not None:
+                self.add_command(command, cmd_name)
+        return command
 
     def main(  # type: ignore[override]
         self,

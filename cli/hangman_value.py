@@ -38,7 +38,8 @@ def hangman_value(
     against optimal it may keep any. Example: wordindex hangman-value --length 12 --chooser optimal --seconds 60
     """
     from wordindex.errors import UsageError
-    from wordindex.hangman.exact import Limits, check_opponent, default_jobs
+    from wordindex.hangman.exact import Limits, default_jobs
+    from wordindex.hangman.opponent import check_opponent
     from wordindex.hangman.optimal import length_value
     from wordindex.hangman.state import check_length
 

@@ -122,8 +122,8 @@ def guess(
     The ``optimal`` strategy adds ``against`` (the chooser it assumes), ``exact`` (whether the
     letter is proven value-achieving) and ``misses`` (the position's value when exact).
     """
-    from .hangman.exact import check_opponent
     from .hangman.guessers import DEFAULT_STRATEGY, Strategy, check_strategy, next_guess
+    from .hangman.opponent import check_opponent
     from .hangman.state import parse_position
 
     chosen = check_strategy(strategy or DEFAULT_STRATEGY)
@@ -156,7 +156,7 @@ def evil(
     most misses; each step then says whether its choice was ``exact``).
     """
     from .hangman.choosers import EvilChooser
-    from .hangman.exact import Opponent, check_opponent
+    from .hangman.opponent import Opponent, check_opponent
     from .hangman.optimal import OptimalChooser
     from .hangman.session import word_pool
     from .hangman.state import check_length, parse_guess_sequence
@@ -193,8 +193,8 @@ def solve(
 
     ``against`` is the chooser the ``optimal`` strategy assumes (greedy or optimal).
     """
-    from .hangman.exact import check_opponent
     from .hangman.guessers import DEFAULT_STRATEGY
+    from .hangman.opponent import check_opponent
     from .hangman.solver import DEFAULT_LIVES
     from .hangman.solver import solve as run_solver
 

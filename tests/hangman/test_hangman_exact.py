@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from wordindex.hangman import exact
 from wordindex.hangman.choosers import choose_family
-from wordindex.hangman.exact import Limits, Opponent, ValueSearch, best_letter, optimal_family, value
+from wordindex.hangman.exact import Limits, ValueSearch, best_letter, optimal_family, value
+from wordindex.hangman.opponent import Opponent
 from wordindex.hangman.state import blank_position
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"

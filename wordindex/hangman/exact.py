@@ -41,8 +41,9 @@ import os
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
+
+from .opponent import Opponent, check_opponent
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -58,28 +59,6 @@ CACHE_MOVES_LIMIT = 4096
 BITSET_FROM = 256
 #: How often (positions) the cancel flag and the table's size are checked.
 CHECK_EVERY = 512
-
-
-class Opponent(StrEnum):
-    """The chooser a value is computed against."""
-
-    GREEDY = "greedy"
-    OPTIMAL = "optimal"
-
-
-def check_opponent(name: str | Opponent) -> Opponent:
-    """``greedy`` (alias ``evil``, the CS106L chooser) or ``optimal``; UsageError otherwise."""
-    from ..errors import UsageError
-
-    if isinstance(name, Opponent):
-        return name
-    key = (name or "").strip().lower()
-    if key == "evil":
-        return Opponent.GREEDY
-    try:
-        return Opponent(key)
-    except ValueError:
-        raise UsageError(f"unknown chooser {name!r}: choose greedy (alias evil) or optimal") from None
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,13 @@ from ..levels import DEFAULT_POOL, WordPool
 from .choosers import ChooserKind, EvilChooser, EvilStep
 from .exact import (
     Limits,
-    Opponent,
     ValueResult,
     best_letter,
-    check_opponent,
     greedy_family,
     optimal_family,
     value,
 )
+from .opponent import Opponent, check_opponent
 from .queries import count_words_of_length, family_words, letter_counts
 from .state import NoCandidateError, Position
 
