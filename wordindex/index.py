@@ -10,7 +10,6 @@ named error.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -59,19 +58,6 @@ def in_list(name: str, values: Sequence[object]) -> tuple[str, dict[str, object]
 def chunks(values: Sequence[str], size: int = IN_LIST_CHUNK) -> list[Sequence[str]]:
     """``values`` cut into consecutive pieces of at most ``size``."""
     return [values[i : i + size] for i in range(0, len(values), size)]
-
-
-def expand_in(sql: str, name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
-    """Expand ``:name`` into ``:name_0, :name_1, ...`` for an ``IN (...)`` list.
-
-    The placeholders are generated here; the values stay bound parameters.
-    An empty list becomes ``NULL`` so ``x IN (NULL)`` matches nothing.
-    """
-    if not values:
-        return re.sub(rf":{name}\b", "NULL", sql), {}
-    keys = [f"{name}_{i}" for i in range(len(values))]
-    placeholders = ", ".join(f":{k}" for k in keys)
-    return re.sub(rf":{name}\b", placeholders, sql), dict(zip(keys, values))
 
 
 class Index(ABC):

@@ -20,7 +20,7 @@ from typing import TypeAlias
 
 from ..alphabet import LETTER_SET
 from ..errors import UsageError
-from ..index import Index, expand_in
+from ..index import Index, chunks, in_list
 
 VOWELS = "aeiou"
 CONSONANTS = "bcdfghjklmnpqrstvwxyz"
@@ -145,8 +145,13 @@ def wildcard_spellings(word: str) -> list[str]:
 def known_words(words: Words, candidates: list[str]) -> set[str]:
     """Which of ``candidates`` (lowercase) are words of ``words``: an Index (one query) or a collection."""
     if isinstance(words, Index):
-        sql, params = expand_in("SELECT word FROM words WHERE word IN (:words)", "words", sorted(set(candidates)))
-        return {str(row[0]) for row in words.rows(sql, params)}
+        found: set[str] = set()
+        for piece in chunks(sorted(set(candidates))):
+            placeholders, params = in_list("word", piece)
+            found.update(
+                str(row[0]) for row in words.rows(f"SELECT word FROM words WHERE word IN ({placeholders})", params)
+            )
+        return found
     if not isinstance(words, (set, frozenset, Mapping)):
         words = {w.lower() for w in words}
     return {c for c in candidates if c in words}
