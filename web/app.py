@@ -13,6 +13,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 from wordindex import __version__
 from wordindex.gamestore import GameStore, game_store_location
@@ -58,11 +59,14 @@ def create_app(settings: Settings) -> FastAPI:
             app.state.indexes.close()
             store.close()
 
-    app = FastAPI(
+    # /docs and /redoc with Swagger UI's and ReDoc's files served from this server (the fastapi-offline
+    # package), not FastAPI's default public CDN: the pages work offline and on a private network.
+    app = FastAPIOffline(
         title="wordindex",
         version=__version__,
         description="Word games on one precomputed word index: the JSON of every query command, and game sessions.",
         lifespan=lifespan,
+        static_url="/docs-static",
     )
     app.state.settings = settings
     app.state.indexes = IndexProvider(settings.index)

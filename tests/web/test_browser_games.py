@@ -88,3 +88,23 @@ def test_a_word_game_hand_played_to_the_total(browser, live_server):
     assert page.locator("#final").inner_text() == f"Total score over all hands: {total}"
     assert page.js_errors == []
     page.close()
+
+
+def test_the_api_docs_page_renders_with_no_other_host(browser, live_server):
+    """Swagger UI draws the API's operations although every request to another host is refused."""
+    page = new_page(browser)
+    foreign: list[str] = []
+
+    def only_this_server(route):
+        if route.request.url.startswith(live_server):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_this_server)
+    page.goto(f"{live_server}/docs")
+    page.locator(".opblock").first.wait_for()
+    assert page.locator(".opblock-summary-path", has_text="/api/games").count() >= 1
+    assert foreign == [] and page.js_errors == []
+    page.close()
