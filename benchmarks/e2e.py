@@ -6,6 +6,13 @@ fresh index of data/dictionary.txt built in a temporary folder).
 
     python benchmarks/e2e.py                 # bundled dictionary, 15 runs each
     python benchmarks/e2e.py --runs 30 --build /tmp/insane_az.txt
+    python benchmarks/e2e.py --against /tmp/old/bin/wordindex   # side by side with another install
+
+With ``--against`` each command runs alternately under both installs (each
+with an index it built itself from the same dictionary), so both columns
+see the same machine load. Children write bytecode as a user's Python does
+(a ``PYTHONDONTWRITEBYTECODE`` in this shell would make every run compile
+every module), and one untimed run per command warms it.
 """
 
 from __future__ import annotations
@@ -40,16 +47,26 @@ def executable() -> str:
     return str(beside) if beside.exists() else shutil.which("wordindex")
 
 
-def time_command(args: list[str], env: dict, runs: int) -> float | None:
-    command = [executable(), *args]
-    timings = []
+def time_commands(installs: list[tuple[str, dict]], args: list[str], runs: int) -> list[float | None]:
+    """Median seconds of ``args`` under each (executable, environment), runs interleaved."""
+    timings: list[list[float] | None] = [[] for _ in installs]
+    for i, (exe, env) in enumerate(installs):
+        if subprocess.run([exe, *args], env=env, capture_output=True).returncode == 2:
+            timings[i] = None  # command not available in this version
     for _ in range(runs):
-        start = time.perf_counter()
-        result = subprocess.run(command, env=env, capture_output=True)
-        timings.append(time.perf_counter() - start)
-        if result.returncode == 2:
-            return None  # command not available in this version
-    return statistics.median(timings)
+        for i, (exe, env) in enumerate(installs):
+            if timings[i] is None:
+                continue
+            start = time.perf_counter()
+            subprocess.run([exe, *args], env=env, capture_output=True)
+            timings[i].append(time.perf_counter() - start)  # type: ignore[union-attr]
+    return [None if t is None else statistics.median(t) for t in timings]
+
+
+def build_index(exe: str, env: dict, dictionary: str) -> None:
+    start = time.perf_counter()
+    subprocess.run([exe, "build", dictionary], env=env, check=True, capture_output=True)
+    print(f"{exe} build {Path(dictionary).name}: {time.perf_counter() - start:.2f} s (one run, whole process)")
 
 
 def main() -> None:
@@ -59,20 +76,29 @@ def main() -> None:
     parser.add_argument(
         "--build", default=str(ROOT / "data" / "dictionary.txt"), help="dictionary to build when --db is not given"
     )
+    parser.add_argument("--against", metavar="EXE", help="another install's wordindex script, timed side by side")
+    parser.add_argument(
+        "--against-build", metavar="FILE", help="dictionary the other install builds (default: the same as --build)"
+    )
     options = parser.parse_args()
-    env = dict(os.environ)
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as folder:
-        db = options.db or str(Path(folder) / "bench.db")
-        env["WORDINDEX_DB"] = db
+        installs = [(executable(), {**base, "WORDINDEX_DB": options.db or str(Path(folder) / "bench.db")})]
         if not options.db:
-            start = time.perf_counter()
-            subprocess.run([executable(), "build", options.build], env=env, check=True, capture_output=True)
-            print(f"build {Path(options.build).name}: {time.perf_counter() - start:.2f} s (one run, whole process)")
-        print(f"median of {options.runs} runs, whole process, {os.cpu_count()} cores")
+            build_index(installs[0][0], installs[0][1], options.build)
+        if options.against:
+            other = (options.against, {**base, "WORDINDEX_DB": str(Path(folder) / "other.db")})
+            build_index(other[0], other[1], options.against_build or options.build)
+            installs.append(other)
+        print(f"median of {options.runs} runs, whole process, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
+        if options.against:
+            print(f"{'':<60} {'this':>9} {'other':>9}")
         for args in COMMANDS:
-            median = time_command(args, env, options.runs)
+            medians = time_commands(installs, args, options.runs)
             shown = "wordindex " + " ".join(args)
-            print(f"{shown:<60} {'n/a' if median is None else f'{median * 1000:6.0f} ms'}")
+            cells = " ".join(f"{'n/a':>9}" if m is None else f"{m * 1000:6.0f} ms" for m in medians)
+            print(f"{shown:<60} {cells}")
+        print(f"load at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
