@@ -99,5 +99,5 @@ class BatchScorer:
         if self._scorer is None:
             self._scorer = BoardScorer(self.trie, self.rules)
         codes = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(len(texts), size * size)
-        counts_array, scores_array = self._scorer.score_codes(codes.astype(np.int64) - 97, size)
+        counts_array, scores_array = self._scorer.score_codes(codes - 97, size)
         return counts_array.tolist(), scores_array.tolist()

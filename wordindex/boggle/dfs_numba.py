@@ -185,53 +185,6 @@ def _next_stamp(marks: Any) -> Any:
 
 
 @njit(cache=True, nogil=True)
-def score_kernel(
-    mask: Any,
-    first: Any,
-    boards: Any,
-    neighbours: Any,
-    degree: Any,
-    points: Any,
-    min_length: int,
-    marks: Any,
-    out_count: Any,
-    out_score: Any,
-) -> None:
-    """Word count and score of each board (rows of ``boards``: cube letters 0-25, ``q`` = Qu).
-
-    ``marks`` (one int32 per trie node, slot 0 holds the last board number
-    used) belongs to one thread; ``points[n]`` is the score of a word of
-    ``n`` letters.
-    """
-    n_boards, cells = boards.shape
-    stack = np.zeros((4, cells), np.int64)
-    none = np.zeros(0, np.int64)
-    no_rows = np.zeros((0, 1), np.int64)
-    no_letters = np.zeros((0, 1), np.uint8)
-    for b in range(n_boards):
-        run = _next_stamp(marks)
-        count, score = _walk(
-            mask,
-            first,
-            boards[b],
-            neighbours,
-            degree,
-            points,
-            min_length,
-            marks,
-            run,
-            stack,
-            False,
-            none,
-            none,
-            no_rows,
-            no_letters,
-        )
-        out_count[b] = count
-        out_score[b] = score
-
-
-@njit(cache=True, nogil=True)
 def solve_kernel(
     mask: Any,
     first: Any,
