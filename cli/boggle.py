@@ -243,6 +243,7 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
     lines = _batch_lines(source)
     with context.open_index(ctx) as index:
         run = BatchScorer(load_trie(index), rules)
+    run.prepare()
     chunk = list(itertools.islice(lines, BATCH_CHUNK))
     while chunk:
         following = list(itertools.islice(lines, BATCH_CHUNK))

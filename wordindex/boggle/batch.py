@@ -60,6 +60,12 @@ class BatchScorer:
         self.bad: list[tuple[int, str]] = []
         self._scorer: BoardScorer | None = None
 
+    def prepare(self) -> None:
+        """Compile the scoring kernel on another thread while the caller reads the first lines."""
+        from .dfs_llvm import compile_in_background
+
+        compile_in_background()
+
     def score_chunk(self, lines: Sequence[str], more_to_come: bool = False) -> ChunkResult:
         """Score one chunk of lines (line numbers continue from the previous chunk)."""
         total = len(lines)

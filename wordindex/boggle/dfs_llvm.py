@@ -316,3 +316,9 @@ def score_function() -> Any:
         if _compiled is None:
             _compiled = _compile()
     return _compiled[1]
+
+
+def compile_in_background() -> None:
+    """Start compiling now on another thread (LLVM runs without the GIL), so a caller can read its input meanwhile."""
+    if _compiled is None:
+        threading.Thread(target=score_function, name="compile-boggle-kernel", daemon=True).start()
