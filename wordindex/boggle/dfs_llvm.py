@@ -273,7 +273,7 @@ _lock = threading.Lock()
 
 def _compile() -> Any:
     """Compile ``KERNEL_IR`` for this CPU (popcount and count-trailing-zeros become single instructions)."""
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm  # type: ignore[import-untyped]
 
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()

@@ -16,7 +16,7 @@ import sys
 import threading
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import Board, neighbour_lists, positions_by_size
 from .rules import Rules
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
+    #: Boards as rows of letter numbers, any integer dtype (uint8 is used in place).
+    CodeArray = npt.NDArray[np.integer[Any]]
     MarkArray = npt.NDArray[np.int32]
 
 #: Longest word the index holds (``wordindex.alphabet.MAX_WORD_LENGTH``); sizes the points table.
@@ -185,7 +187,7 @@ class BoardScorer:
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
         self.boards_scored = 0
 
-    def score_codes(self, codes: IntArray, size: int) -> tuple[IntArray, IntArray]:
+    def score_codes(self, codes: CodeArray, size: int) -> tuple[IntArray, IntArray]:
         """(counts, scores) of boards given as rows of cube letters (0-25, 16 = the Qu cube).
 
         Any integer dtype; uint8 rows are used in place (no copy).
