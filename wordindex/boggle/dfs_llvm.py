@@ -123,6 +123,10 @@ entry:
   %b.var = alloca i64
   %start.var = alloca i64
   %depth.var = alloca i64
+  %top.node = alloca i32
+  %top.len = alloca i32
+  %top.used = alloca i64
+  %top.todo = alloca i64
   %count = alloca i32
   %score = alloca i32
   store i64 0, ptr %b.var
@@ -176,46 +180,56 @@ start.push:
   %s.free = xor i64 %s.used, -1
   %s.todo = and i64 %s.adj, %s.free
   store i64 0, ptr %depth.var
-  store i32 %s.node, ptr %st.node
-  store i32 %s.len, ptr %st.len
-  store i64 %s.used, ptr %st.used
-  store i64 %s.todo, ptr %st.todo
+  store i32 %s.node, ptr %top.node
+  store i32 %s.len, ptr %top.len
+  store i64 %s.used, ptr %top.used
+  store i64 %s.todo, ptr %top.todo
   br label %walk.head
 
-; Take the next neighbour of the top entry to try; back up a level when none is left.
+; The top entry lives in scalars (registers, once optimised); the entries under it in the stack arrays.
+; Take the top entry's next neighbour to try; when none is left, go back to the entry under it.
 walk.head:
-  %depth = load i64, ptr %depth.var
-  %todo.p = getelementptr i64, ptr %st.todo, i64 %depth
-  %todo = load i64, ptr %todo.p
+  %todo = load i64, ptr %top.todo
   %exhausted = icmp eq i64 %todo, 0
   br i1 %exhausted, label %walk.pop, label %walk.next
 
 walk.pop:
+  %depth = load i64, ptr %depth.var
   %at.root = icmp eq i64 %depth, 0
   br i1 %at.root, label %start.head, label %walk.up
 
 walk.up:
   %depth.up = sub i64 %depth, 1
   store i64 %depth.up, ptr %depth.var
+  %saved.node.p = getelementptr i32, ptr %st.node, i64 %depth.up
+  %saved.node = load i32, ptr %saved.node.p
+  store i32 %saved.node, ptr %top.node
+  %saved.len.p = getelementptr i32, ptr %st.len, i64 %depth.up
+  %saved.len = load i32, ptr %saved.len.p
+  store i32 %saved.len, ptr %top.len
+  %saved.used.p = getelementptr i64, ptr %st.used, i64 %depth.up
+  %saved.used = load i64, ptr %saved.used.p
+  store i64 %saved.used, ptr %top.used
+  %saved.todo.p = getelementptr i64, ptr %st.todo, i64 %depth.up
+  %saved.todo = load i64, ptr %saved.todo.p
+  store i64 %saved.todo, ptr %top.todo
   br label %walk.head
 
 walk.next:
   %near = call i64 @llvm.cttz.i64(i64 %todo, i1 true)
   %todo.less = sub i64 %todo, 1
   %todo.rest = and i64 %todo, %todo.less
-  store i64 %todo.rest, ptr %todo.p
+  store i64 %todo.rest, ptr %top.todo
   %letter.p = getelementptr i8, ptr %board, i64 %near
   %letter8 = load i8, ptr %letter.p
   %letter = zext i8 %letter8 to i32
-  %parent.p = getelementptr i32, ptr %st.node, i64 %depth
-  %parent = load i32, ptr %parent.p
+  %parent = load i32, ptr %top.node
   %node = call i32 @step(ptr %mask, ptr %first, i32 %parent, i32 %letter)
   %dead = icmp eq i32 %node, 0
   br i1 %dead, label %walk.head, label %walk.live
 
 walk.live:
-  %parent.len.p = getelementptr i32, ptr %st.len, i64 %depth
-  %parent.len = load i32, ptr %parent.len.p
+  %parent.len = load i32, ptr %top.len
   %qu = icmp eq i32 %letter, 16
   %spelled = select i1 %qu, i32 2, i32 1
   %len = add i32 %parent.len, %spelled
@@ -227,25 +241,30 @@ walk.live:
   %leaf = icmp eq i32 %letters, 0
   br i1 %leaf, label %walk.head, label %walk.push
 
+; Save the top entry under the new one (its todo already without `near`), then make the new one the top.
 walk.push:
-  %parent.used.p = getelementptr i64, ptr %st.used, i64 %depth
-  %parent.used = load i64, ptr %parent.used.p
+  %depth.now = load i64, ptr %depth.var
+  %node.p = getelementptr i32, ptr %st.node, i64 %depth.now
+  store i32 %parent, ptr %node.p
+  %len.p = getelementptr i32, ptr %st.len, i64 %depth.now
+  store i32 %parent.len, ptr %len.p
+  %parent.used = load i64, ptr %top.used
+  %used.p = getelementptr i64, ptr %st.used, i64 %depth.now
+  store i64 %parent.used, ptr %used.p
+  %todo.p = getelementptr i64, ptr %st.todo, i64 %depth.now
+  store i64 %todo.rest, ptr %todo.p
+  %deeper = add i64 %depth.now, 1
+  store i64 %deeper, ptr %depth.var
   %near.bit = shl i64 1, %near
   %used = or i64 %parent.used, %near.bit
   %adj.p = getelementptr i64, ptr %adjacency, i64 %near
   %adj = load i64, ptr %adj.p
   %free = xor i64 %used, -1
   %next.todo = and i64 %adj, %free
-  %deeper = add i64 %depth, 1
-  store i64 %deeper, ptr %depth.var
-  %node.p = getelementptr i32, ptr %st.node, i64 %deeper
-  store i32 %node, ptr %node.p
-  %len.p = getelementptr i32, ptr %st.len, i64 %deeper
-  store i32 %len, ptr %len.p
-  %used.p = getelementptr i64, ptr %st.used, i64 %deeper
-  store i64 %used, ptr %used.p
-  %next.todo.p = getelementptr i64, ptr %st.todo, i64 %deeper
-  store i64 %next.todo, ptr %next.todo.p
+  store i32 %node, ptr %top.node
+  store i32 %len, ptr %top.len
+  store i64 %used, ptr %top.used
+  store i64 %next.todo, ptr %top.todo
   br label %walk.head
 
 board.end:
@@ -319,6 +338,10 @@ def score_function() -> Any:
 
 
 def compile_in_background() -> None:
-    """Start compiling now on another thread (LLVM runs without the GIL), so a caller can read its input meanwhile."""
+    """Start compiling now on another thread (LLVM runs without the GIL), so a caller can read its input meanwhile.
+
+    LLVM's global context is shared with numba: a process that compiles
+    with numba should not do so while this runs (``--batch`` does not use numba).
+    """
     if _compiled is None:
         threading.Thread(target=score_function, name="compile-boggle-kernel", daemon=True).start()

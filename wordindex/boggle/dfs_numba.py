@@ -1,10 +1,12 @@
 """The compiled Boggle search: danvk's depth-first walk of the trie, JIT-compiled by numba.
 
-Imported only by the code that scores many boards (``--batch``,
-``boggle-best``) or solves in-process, never by one-shot commands: numba's
-import costs about 0.3 s and its first compilation about 1.5 s, paid once
-per installation (``cache=True`` keeps the machine code beside this file,
-or in numba's user cache when that folder is read-only).
+Imported only by in-process callers that solve single boards with their
+paths (``Engine.COMPILED``), never by one-shot commands: numba's import
+costs about 0.3 s and its first compilation about 1.5 s, paid once per
+installation (``cache=True`` keeps the machine code beside this file, or in
+numba's user cache when that folder is read-only). Scoring many boards
+(``--batch``, ``boggle-best``) has its own kernel, ``dfs_llvm``, which
+does not need numba.
 
 Each board is searched depth first from every cell with an explicit stack
 (one entry per cube of the current path, so memory is bounded by the board
@@ -12,8 +14,7 @@ size whatever the dictionary holds), a bitmask of used cells and, per trie
 node, the number of the last board that found it (``marks``): a word counts
 once per board without clearing anything between boards. The trie is the
 compact ``mask`` / ``first`` pair of ``wordindex.boggle.trie``; the child by
-a letter costs one popcount. The ``nogil`` kernels let two threads score two
-halves of a batch on two cores at once.
+a letter costs one popcount.
 """
 
 from __future__ import annotations
