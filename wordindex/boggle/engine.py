@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import os
+import queue
 import sys
 import threading
 from enum import Enum
@@ -40,6 +41,8 @@ MAX_SIZE = 6
 LAST_STAMP = 2**31 - 1
 #: Fewest boards worth a second thread.
 BOARDS_PER_THREAD = 256
+#: A batch is cut in about this many pieces per thread, taken in turn.
+PIECES_PER_THREAD = 8
 
 
 class Engine(Enum):
@@ -208,12 +211,14 @@ class BoardScorer:
         mask, first = self.trie.arrays()
         adjacency = adjacency_masks(size)
         threads = min(self.threads, max(1, n // BOARDS_PER_THREAD))
-        bounds = [n * t // threads for t in range(threads + 1)]
+        # Pieces taken in turn by the threads, so a thread slowed by a busy core takes fewer.
+        piece = max(BOARDS_PER_THREAD, n // (threads * PIECES_PER_THREAD))
+        starts: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for a in range(0, n, piece):
+            starts.put(a)
         cells = size * size
 
-        def run(t: int) -> None:
-            a, b = bounds[t], bounds[t + 1]
-            marks = self._marks[t]
+        def score(marks: MarkArray, a: int, b: int) -> None:
             if int(marks[0]) + (b - a) >= LAST_STAMP:
                 marks[:] = 0
             first_stamp = int(marks[0]) + 1
@@ -232,6 +237,14 @@ class BoardScorer:
                 scores[a:].ctypes.data,
             )
             marks[0] = first_stamp + (b - a) - 1
+
+        def run(t: int) -> None:
+            while True:
+                try:
+                    a = starts.get_nowait()
+                except queue.Empty:
+                    return
+                score(self._marks[t], a, min(n, a + piece))
 
         if threads == 1:
             run(0)
