@@ -217,6 +217,8 @@ def _chunk_lines(chunk) -> str:
     import json
     import math
 
+    if chunk.json_lines is not None:
+        return chunk.json_lines.decode("ascii")
     lines = []
     for i, raw in enumerate(chunk.lines):
         board = chunk.boards[i]
@@ -228,7 +230,7 @@ def _chunk_lines(chunk) -> str:
             lines.append(
                 f'{{"board": "{board}", "rows": [{rows}], "count": {chunk.counts[i]}, "score": {chunk.scores[i]}}}'
             )
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n"
 
 
 def _run_batch(ctx: typer.Context, source: str, rules) -> None:
@@ -241,10 +243,11 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
     lines = _batch_lines(source)
     with context.open_index(ctx) as index:
         run = BatchScorer(load_trie(index), rules)
+    run.prepare()
     chunk = list(itertools.islice(lines, BATCH_CHUNK))
     while chunk:
         following = list(itertools.islice(lines, BATCH_CHUNK))
-        sys.stdout.write(_chunk_lines(run.score_chunk(chunk, more_to_come=bool(following))) + "\n")
+        sys.stdout.write(_chunk_lines(run.score_chunk(chunk, more_to_come=bool(following))))
         chunk = following
     sys.stdout.flush()
     if run.lines == 0:

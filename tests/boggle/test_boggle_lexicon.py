@@ -278,7 +278,7 @@ def test_target_stops_at_the_first_board_that_reaches_it(hand_index):
 
 
 def test_board_stamps_start_again_before_they_overflow(hand_index):
-    from wordindex.boggle.dfs_numba import LAST_STAMP
+    from wordindex.boggle.engine import LAST_STAMP
 
     with open_index(hand_index) as index:
         trie = load_trie(index)

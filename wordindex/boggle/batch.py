@@ -37,6 +37,8 @@ class ChunkResult:
     counts: list[int]
     scores: list[int]
     errors: dict[int, str] = field(default_factory=dict)
+    #: When every line was a plain board of one size: its JSON lines, formatted in one go.
+    json_lines: bytes | None = None
 
 
 def _board_text(line: str) -> str:
@@ -58,8 +60,20 @@ class BatchScorer:
         self.bad: list[tuple[int, str]] = []
         self._scorer: BoardScorer | None = None
 
+    def prepare(self) -> None:
+        """Compile the scoring kernel on another thread while the caller reads the first lines."""
+        from .dfs_llvm import compile_in_background
+
+        compile_in_background()
+
     def score_chunk(self, lines: Sequence[str], more_to_come: bool = False) -> ChunkResult:
         """Score one chunk of lines (line numbers continue from the previous chunk)."""
+        total = len(lines)
+        if total and (more_to_come or total >= SMALL_BATCH):
+            uniform = self._score_uniform(lines)
+            if uniform is not None:
+                self.lines += total
+                return uniform
         result = ChunkResult(lines, [None] * len(lines), [0] * len(lines), [0] * len(lines))
         by_size: dict[int, tuple[list[int], list[str]]] = {}
         for i, line in enumerate(lines):
@@ -82,6 +96,31 @@ class BatchScorer:
                 result.scores[i] = score
         return result
 
+    def _score_uniform(self, lines: Sequence[str]) -> ChunkResult | None:
+        """The fast path: a chunk whose lines are all N² lowercase letters a-z, one N, checked and scored at once.
+
+        None when some line is anything else (then each line is read on its own).
+        """
+        widths = set(map(len, lines))
+        if len(widths) != 1:
+            return None
+        cells = widths.pop()
+        text = "".join(lines)
+        if cells not in CELL_COUNTS or not (text.isascii() and text.isalpha() and text.islower()):
+            return None
+        import numpy as np
+
+        from .batch_json import board_lines
+
+        size = CELL_COUNTS[cells]
+        letters = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(lines), cells) - 97
+        if self._scorer is None:
+            self._scorer = BoardScorer(self.trie, self.rules)
+        counts, scores = self._scorer.score_codes(letters, size)
+        return ChunkResult(
+            lines, list(lines), counts.tolist(), scores.tolist(), json_lines=board_lines(letters, size, counts, scores)
+        )
+
     def _score(self, size: int, texts: list[str], many: bool) -> tuple[list[int], list[int]]:
         """(counts, scores) of boards of one size given as their faces."""
         if self._scorer is None and not many:
@@ -99,5 +138,5 @@ class BatchScorer:
         if self._scorer is None:
             self._scorer = BoardScorer(self.trie, self.rules)
         codes = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(len(texts), size * size)
-        counts_array, scores_array = self._scorer.score_codes(codes.astype(np.int64) - 97, size)
+        counts_array, scores_array = self._scorer.score_codes(codes - 97, size)
         return counts_array.tolist(), scores_array.tolist()

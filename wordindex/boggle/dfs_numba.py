@@ -1,10 +1,12 @@
 """The compiled Boggle search: danvk's depth-first walk of the trie, JIT-compiled by numba.
 
-Imported only by the code that scores many boards (``--batch``,
-``boggle-best``) or solves in-process, never by one-shot commands: numba's
-import costs about 0.3 s and its first compilation about 1.5 s, paid once
-per installation (``cache=True`` keeps the machine code beside this file,
-or in numba's user cache when that folder is read-only).
+Imported only by in-process callers that solve single boards with their
+paths (``Engine.COMPILED``), never by one-shot commands: numba's import
+costs about 0.3 s and its first compilation about 1.5 s, paid once per
+installation (``cache=True`` keeps the machine code beside this file, or in
+numba's user cache when that folder is read-only). Scoring many boards
+(``--batch``, ``boggle-best``) has its own kernel, ``dfs_llvm``, which
+does not need numba.
 
 Each board is searched depth first from every cell with an explicit stack
 (one entry per cube of the current path, so memory is bounded by the board
@@ -12,8 +14,7 @@ size whatever the dictionary holds), a bitmask of used cells and, per trie
 node, the number of the last board that found it (``marks``): a word counts
 once per board without clearing anything between boards. The trie is the
 compact ``mask`` / ``first`` pair of ``wordindex.boggle.trie``; the child by
-a letter costs one popcount. The ``nogil`` kernels let two threads score two
-halves of a batch on two cores at once.
+a letter costs one popcount.
 """
 
 from __future__ import annotations
@@ -182,53 +183,6 @@ def _next_stamp(marks: Any) -> Any:
         run = np.int64(1)
     marks[0] = run
     return run
-
-
-@njit(cache=True, nogil=True)
-def score_kernel(
-    mask: Any,
-    first: Any,
-    boards: Any,
-    neighbours: Any,
-    degree: Any,
-    points: Any,
-    min_length: int,
-    marks: Any,
-    out_count: Any,
-    out_score: Any,
-) -> None:
-    """Word count and score of each board (rows of ``boards``: cube letters 0-25, ``q`` = Qu).
-
-    ``marks`` (one int32 per trie node, slot 0 holds the last board number
-    used) belongs to one thread; ``points[n]`` is the score of a word of
-    ``n`` letters.
-    """
-    n_boards, cells = boards.shape
-    stack = np.zeros((4, cells), np.int64)
-    none = np.zeros(0, np.int64)
-    no_rows = np.zeros((0, 1), np.int64)
-    no_letters = np.zeros((0, 1), np.uint8)
-    for b in range(n_boards):
-        run = _next_stamp(marks)
-        count, score = _walk(
-            mask,
-            first,
-            boards[b],
-            neighbours,
-            degree,
-            points,
-            min_length,
-            marks,
-            run,
-            stack,
-            False,
-            none,
-            none,
-            no_rows,
-            no_letters,
-        )
-        out_count[b] = count
-        out_score[b] = score
 
 
 @njit(cache=True, nogil=True)

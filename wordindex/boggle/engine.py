@@ -5,18 +5,19 @@
   ``Engine.COMPILED`` (``dfs_numba``) wins once numba is loaded. The default
   picks the compiled one only when numba is already imported.
 * ``BoardScorer``: word counts and scores of many boards with the compiled
-  kernel, the boards split over the machine's cores (the kernel releases the
-  GIL, so plain threads run in parallel).
+  kernel of ``dfs_llvm`` (no numba), the boards split over the machine's
+  cores (ctypes releases the GIL, so plain threads run in parallel).
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import sys
 import threading
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import Board, neighbour_lists, positions_by_size
 from .rules import Rules
@@ -28,12 +29,20 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
+    #: Boards as rows of letter numbers, any integer dtype (uint8 is used in place).
+    CodeArray = npt.NDArray[np.integer[Any]]
     MarkArray = npt.NDArray[np.int32]
 
 #: Longest word the index holds (``wordindex.alphabet.MAX_WORD_LENGTH``); sizes the points table.
 MAX_LETTERS = 63
+#: Largest board side the kernels take (their stack holds one entry per cube, 36 at most).
+MAX_SIZE = 6
+#: Board numbers are stamped into int32 marks; past this they start again from 1.
+LAST_STAMP = 2**31 - 1
 #: Fewest boards worth a second thread.
 BOARDS_PER_THREAD = 256
+#: A batch is cut in about this many pieces per thread, taken in turn.
+PIECES_PER_THREAD = 8
 
 
 class Engine(Enum):
@@ -66,6 +75,14 @@ def neighbour_arrays(size: int) -> tuple[IntArray, IntArray]:
     for cell, near in enumerate(lists):
         table[cell, : len(near)] = near
     return table, np.array([len(near) for near in lists], dtype=np.int64)
+
+
+@cache
+def adjacency_masks(size: int) -> IntArray:
+    """Per cell, the bitmask of its neighbours (the scoring kernel's neighbour table)."""
+    import numpy as np
+
+    return np.array([sum(1 << near for near in cells) for cells in neighbour_lists(size)], dtype=np.int64)
 
 
 def points_array(rules: Rules) -> IntArray:
@@ -154,54 +171,80 @@ def _marks(trie: Trie) -> MarkArray:
 
 
 class BoardScorer:
-    """Word counts and scores of many boards at once, on every core this process may use."""
+    """Word counts and scores of many boards at once, on every core this process may use.
+
+    The kernel is ``dfs_llvm``'s (LLVM IR compiled by llvmlite when the first
+    scorer of the process is made, a few milliseconds; numba is not imported).
+    """
 
     def __init__(self, trie: Trie, rules: Rules, threads: int | None = None):
         import numpy as np
 
-        from . import dfs_numba
+        from . import dfs_llvm
 
-        self._kernel = dfs_numba.score_kernel
+        self._kernel = dfs_llvm.score_function()
         self.trie = trie
         self.rules = rules
         self.threads = max(1, threads or usable_cores())
-        self._points = points_array(rules)
+        self._points = points_array(rules).astype(np.int32)
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
         self.boards_scored = 0
 
-    def score_codes(self, codes: IntArray, size: int) -> tuple[IntArray, IntArray]:
-        """(counts, scores) of boards given as rows of cube letters (0-25, 16 = the Qu cube)."""
+    def score_codes(self, codes: CodeArray, size: int) -> tuple[IntArray, IntArray]:
+        """(counts, scores) of boards given as rows of cube letters (0-25, 16 = the Qu cube).
+
+        Any integer dtype; uint8 rows are used in place (no copy).
+        """
         import numpy as np
 
         if (
             codes.ndim != 2
             or codes.shape[1] != size * size
+            or size > MAX_SIZE
             or (len(codes) and not 0 <= codes.min() <= codes.max() < 26)
         ):
             raise ValueError(f"boards of size {size} are rows of {size * size} letter numbers 0-25")
         n = len(codes)
         counts = np.zeros(n, dtype=np.int64)
         scores = np.zeros(n, dtype=np.int64)
-        codes = np.ascontiguousarray(codes, dtype=np.int64)
+        letters = np.ascontiguousarray(codes, dtype=np.uint8)
         mask, first = self.trie.arrays()
-        neighbours, degree = neighbour_arrays(size)
+        adjacency = adjacency_masks(size)
         threads = min(self.threads, max(1, n // BOARDS_PER_THREAD))
-        bounds = [n * t // threads for t in range(threads + 1)]
+        # Pieces taken in turn by the threads, so a thread slowed by a busy core takes fewer.
+        piece = max(BOARDS_PER_THREAD, n // (threads * PIECES_PER_THREAD))
+        starts: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for a in range(0, n, piece):
+            starts.put(a)
+        cells = size * size
+
+        def score(marks: MarkArray, a: int, b: int) -> None:
+            if int(marks[0]) + (b - a) >= LAST_STAMP:
+                marks[:] = 0
+            first_stamp = int(marks[0]) + 1
+            self._kernel(
+                mask.ctypes.data,
+                first.ctypes.data,
+                letters[a:].ctypes.data,
+                b - a,
+                cells,
+                adjacency.ctypes.data,
+                self._points.ctypes.data,
+                self.rules.min_length,
+                marks.ctypes.data,
+                first_stamp,
+                counts[a:].ctypes.data,
+                scores[a:].ctypes.data,
+            )
+            marks[0] = first_stamp + (b - a) - 1
 
         def run(t: int) -> None:
-            a, b = bounds[t], bounds[t + 1]
-            self._kernel(
-                mask,
-                first,
-                codes[a:b],
-                neighbours,
-                degree,
-                self._points,
-                self.rules.min_length,
-                self._marks[t],
-                counts[a:b],
-                scores[a:b],
-            )
+            while True:
+                try:
+                    a = starts.get_nowait()
+                except queue.Empty:
+                    return
+                score(self._marks[t], a, min(n, a + piece))
 
         if threads == 1:
             run(0)

@@ -100,8 +100,13 @@ class Trie:
             nodes = len(self.mask)
             body = np.frombuffer(self.data, dtype="<i4", offset=HEADER.size)
             mask, first = body[:nodes].astype(np.int32, copy=False), body[nodes:].astype(np.int32, copy=False)
-            letters = (mask & LETTER_BITS).astype("<u4").view(np.uint8).reshape(nodes, 4)
-            children = np.unpackbits(letters, axis=1).sum(axis=1, dtype=np.int64)
+            letters = mask & LETTER_BITS
+            if hasattr(np, "bitwise_count"):  # numpy 2
+                children = np.bitwise_count(letters).astype(np.int64)
+            else:  # pragma: no cover - numpy 1.26
+                children = np.unpackbits(letters.astype("<u4").view(np.uint8).reshape(nodes, 4), axis=1).sum(
+                    axis=1, dtype=np.int64
+                )
             if (mask < 0).any() or (first < 0).any() or (first.astype(np.int64) + children > nodes).any():
                 raise TrieFormatError("a lexicon node points outside the lexicon")
             self._arrays = (mask, first)
