@@ -50,6 +50,7 @@ def test_progress_reports_every_stage(tmp_path):
     build_index(tmp_path / "p.db", write_words(tmp_path / "a.txt", ["cool"]), lambda s, d, t: stages.append(s))
     assert list(dict.fromkeys(stages)) == [
         "reading dictionary",
+        "sorting words",
         "loading words",
         "loading prefixes",
         "creating indexes",

@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.rows import letter_total_rows, order_words, prefix_rows, word_features, word_rows
+from wordindex.prefix_walk import prefix_rows
+from wordindex.rows import letter_total_rows, order_words, word_features, word_rows
 
 LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
 
@@ -21,7 +22,7 @@ def test_word_row_for_secret():
 
 
 def test_word_rows_carry_levels_and_vulgar_flags():
-    rows = list(word_rows(word_features(["cool", "damn", "ibex"], {"cool": 20, "damn": 35}, {"damn"})))
+    rows = list(word_rows(word_features(["cool", "damn", "ibex"], [20, 35, None], [False, True, False])))
     assert [(row[1], row[-2], row[-1]) for row in rows] == [
         ("cool", 20, False),
         ("damn", 35, True),
