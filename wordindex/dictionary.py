@@ -70,7 +70,7 @@ class Dictionary:
 
 
 #: Bytes read at a time: the file is never held whole in memory.
-CHUNK_BYTES = 1 << 20
+CHUNK_BYTES = 1 << 18
 #: A line longer than this cannot be a word; its bytes are dropped as they arrive.
 LONG_LINE = 1 << 16
 _BOM = b"\xef\xbb\xbf"

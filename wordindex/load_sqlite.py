@@ -73,7 +73,7 @@ def _create_schema(path: Path) -> list[str]:
 
 #: Page cache of the loading connection (KiB). Loads append in key order and the indexes are
 #: built after the load, so a bigger cache buys little; this one bounds the build's memory.
-LOAD_CACHE_KIB = 64 * 1024
+LOAD_CACHE_KIB = 32 * 1024
 
 
 def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Progress) -> None:

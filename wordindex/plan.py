@@ -21,7 +21,7 @@ from .scratch import WordBatch, WordScratch
 Progress = Callable[[str, int, int], None]
 
 #: Words whose features are computed at once (``wordindex.rows``): about 420 bytes a word.
-FEATURE_BATCH = 50_000
+FEATURE_BATCH = 20_000
 
 
 def no_progress(stage: str, done: int, total: int) -> None:
@@ -42,9 +42,9 @@ class BuildPlan:
     def word_count(self) -> int:
         return self.scratch.word_count
 
-    def word_batches(self, size: int = FEATURE_BATCH) -> Iterator[WordBatch]:
-        """The words in id order, ``size`` at a time."""
-        return self.scratch.ordered_batches(size)
+    def word_batches(self) -> Iterator[WordBatch]:
+        """The words in id order, ``FEATURE_BATCH`` at a time."""
+        return self.scratch.ordered_batches(FEATURE_BATCH)
 
     def info_row(self) -> dict[str, Any]:
         stats = self.dictionary.stats

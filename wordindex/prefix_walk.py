@@ -44,10 +44,10 @@ class LevelSink(Protocol):
 class PrefixWalk:
     """Feed it distinct words in increasing order (``add``), then ``finish``; see the module docstring."""
 
-    def __init__(self, sink: LevelSink, chunk: int = LEVEL_CHUNK) -> None:
+    def __init__(self, sink: LevelSink, chunk: int | None = None) -> None:
         levels = MAX_WORD_LENGTH + 1
         self.sink = sink
-        self.chunk = chunk
+        self.chunk = chunk or LEVEL_CHUNK
         self.masks = [0] * levels  # the open node of each level (the path of the last word)
         self.firsts = [-1] * levels
         self.counts = [1] + [0] * MAX_WORD_LENGTH  # nodes per level so far; level 0 is the root
