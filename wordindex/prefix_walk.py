@@ -67,10 +67,15 @@ class PrefixWalk:
             shared += 1
         if previous:
             rows.append((previous, True, shared == len(previous)))
-        for level in range(len(previous), shared, -1):
-            self._close(level)
         masks, firsts, counts = self.masks, self.firsts, self.counts
-        for level in range(shared + 1, len(word) + 1):
+        masks_out, firsts_out, chunk = self._masks_out, self._firsts_out, self.chunk
+        for level in range(len(previous), shared, -1):  # close the nodes the walk leaves
+            out = masks_out[level]
+            out.append(masks[level])
+            firsts_out[level].append(firsts[level])
+            if len(out) >= chunk:
+                self._flush(level)
+        for level in range(shared + 1, len(word) + 1):  # open the new ones
             parent = level - 1
             if firsts[parent] < 0:
                 firsts[parent] = counts[level]
@@ -78,7 +83,7 @@ class PrefixWalk:
             masks[level] = 0
             firsts[level] = -1
             counts[level] += 1
-        rows.extend((word[:level], False, True) for level in range(shared + 1, len(word)))
+        rows += [(word[:level], False, True) for level in range(shared + 1, len(word))]
         masks[len(word)] = WORD_BIT
         self._previous = word
         self.word_count += 1
