@@ -20,6 +20,7 @@ the loaders take the words a batch at a time.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from typing import Protocol
 
 from .derive import DerivedTables
 from .dictionary import DictionaryReader
+from .errors import DatabaseError
+from .index import first_line
 from .location import Location, parse_location
 from .plan import BuildPlan, Progress, no_progress
 from .scratch import WordScratch
@@ -90,9 +93,14 @@ def build_index(
     try:
         with ExitStack() as stack:
             dictionary = DictionaryReader(dictionary_path)
-            scratch = stack.enter_context(WordScratch(target.scratch_path("words")))
-            _read_into(dictionary, scratch, progress)
-            derived = stack.enter_context(DerivedTables(scratch.path, target.scratch_path("derived")))
+            try:
+                scratch = stack.enter_context(WordScratch(target.scratch_path("words")))
+                _read_into(dictionary, scratch, progress)
+                derived = stack.enter_context(DerivedTables(scratch.path, target.scratch_path("derived")))
+            except (sqlite3.Error, OSError) as exc:
+                raise DatabaseError(
+                    f"cannot write the build's scratch files for {location.display}: {_reason(exc)}"
+                ) from None
             plan = BuildPlan(
                 dictionary=dictionary,
                 scratch=scratch,
@@ -113,6 +121,12 @@ def build_index(
         skipped=dict(stats.skipped),
         seconds=time.perf_counter() - started,
     )
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return str(exc.strerror or exc)
+    return first_line(exc)
 
 
 def _read_into(dictionary: DictionaryReader, scratch: WordScratch, progress: Progress) -> None:

@@ -18,6 +18,7 @@ build is refused while one runs.
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -183,11 +184,13 @@ def _swap(connection: Any, display: str) -> None:
 
 
 def _database_error(location: Location, exc: BaseException) -> DatabaseError | None:
-    """A driver or SQLAlchemy error as one line (None for anything else)."""
+    """A driver, SQLAlchemy or scratch-file error as one line (None for anything else)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    if isinstance(exc, SQLAlchemyError) or type(exc).__module__.startswith("psycopg"):
+    if isinstance(exc, SQLAlchemyError | sqlite3.Error) or type(exc).__module__.startswith("psycopg"):
         return DatabaseError(f"building the index in {location.display} failed: {first_line(exc)}")
+    if isinstance(exc, OSError):
+        return DatabaseError(f"building the index in {location.display} failed: {exc.strerror or exc}")
     return None
 
 
