@@ -50,6 +50,7 @@ def test_progress_reports_every_stage(tmp_path):
     build_index(tmp_path / "p.db", write_words(tmp_path / "a.txt", ["cool"]), lambda s, d, t: stages.append(s))
     assert list(dict.fromkeys(stages)) == [
         "reading dictionary",
+        "sorting words",
         "loading words",
         "loading prefixes",
         "creating indexes",
@@ -126,3 +127,20 @@ def test_postgres_failed_build_leaves_previous_index(pg_index_factory, tmp_path,
         build_index(url, write_words(tmp_path / "c.txt", ["zebra"]))
         assert check_words(reader, ["zebra"]) == [("zebra", True)]
     assert answers(url) == [("cool", False), ("good", False), ("zebra", True)]
+
+
+def test_full_disk_while_reading_into_the_scratch_file_is_one_clean_error(tmp_path, built, monkeypatch):
+    import sqlite3
+
+    from wordindex.errors import DatabaseError
+    from wordindex.scratch import WordScratch
+
+    def full(self, piece):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    before = built.read_bytes()
+    monkeypatch.setattr(WordScratch, "add", full)
+    with pytest.raises(DatabaseError, match="scratch files .* database or disk is full"):
+        build_index(built, write_words(tmp_path / "b.txt", ["zebra"]))
+    assert built.read_bytes() == before
+    assert not list(tmp_path.glob("*.partial"))

@@ -61,6 +61,22 @@ def test_reader_takes_levels_and_flags_from_tab_columns(tmp_path):
     assert result.stats.skipped == {"duplicate": 1}
 
 
+@pytest.mark.sqlite_only
+def test_a_repeated_word_keeps_its_first_place_its_first_level_and_any_vulgar_flag(tmp_path):
+    # The build deduplicates on disk; whatever the pieces the file is read in, the same rule holds.
+    from wordindex.build import build_index
+
+    source = tmp_path / "w.txt"
+    source.write_text("ibex\t-\nCool\t10\ndamn\nibex\t40\ncool\t70\ndamn\t\tvulgar\nibex\t55\n")
+    build_index(tmp_path / "w.db", source)
+    connection = sqlite3.connect(tmp_path / "w.db")
+    rows = connection.execute("SELECT id, word, level, vulgar FROM words ORDER BY id").fetchall()
+    connection.close()
+    assert rows == [(1, "ibex", 40, 0), (2, "cool", 10, 0), (3, "damn", None, 1)]
+    assert read_dictionary(source).levels == {"ibex": 40, "cool": 10}
+    assert read_dictionary(source).vulgar == {"damn"}
+
+
 def test_a_plain_list_has_no_levels(tmp_path):
     path = tmp_path / "w.txt"
     path.write_text("cool\ngood\n")

@@ -1,10 +1,17 @@
 """The row representation: position masks, counts, signatures, prefixes."""
 
+from pathlib import Path
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.rows import letter_total_rows, order_words, prefix_rows, word_features, word_rows
+from wordindex.boggle.trie import lexicon_chunks, trie_bytes
+from wordindex.dictionary import read_dictionary
+from wordindex.prefix_walk import PrefixWalk, prefix_rows
+from wordindex.rows import letter_total_rows, order_words, word_features, word_rows
 
+BUNDLED = Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"
 LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
 
 
@@ -21,7 +28,7 @@ def test_word_row_for_secret():
 
 
 def test_word_rows_carry_levels_and_vulgar_flags():
-    rows = list(word_rows(word_features(["cool", "damn", "ibex"], {"cool": 20, "damn": 35}, {"damn"})))
+    rows = list(word_rows(word_features(["cool", "damn", "ibex"], [20, 35, None], [False, True, False])))
     assert [(row[1], row[-2], row[-1]) for row in rows] == [
         ("cool", 20, False),
         ("damn", 35, True),
@@ -76,3 +83,42 @@ def test_features_equal_brute_force(words):
         for letter, k in LETTER_INDEX.items():
             assert row[4 + k] == sum(1 << i for i, ch in enumerate(word) if ch == letter)
             assert row[30 + k] == word.count(letter)
+
+
+class _Levels:
+    """An in-memory ``LevelSink``: what the build's side file stores, kept in a dict."""
+
+    def __init__(self):
+        self.chunks = {}
+
+    def write(self, level, masks, firsts):
+        self.chunks.setdefault(level, []).append((masks.tobytes(), firsts.tobytes()))
+
+
+def streamed_lexicon(words, chunk):
+    sink = _Levels()
+    walk = PrefixWalk(sink, chunk=chunk)
+    rows = []
+    for word in sorted(set(words)):
+        walk.add(word, rows)
+    level_nodes = walk.finish(rows)
+    return b"".join(lexicon_chunks(level_nodes, walk.word_count, lambda level: sink.chunks.get(level, [])))
+
+
+@settings(max_examples=80, deadline=None)
+@given(words_strategy, st.integers(min_value=1, max_value=5))
+def test_streamed_lexicon_equals_the_in_memory_one(words, chunk):
+    # The build's walk (a level chunk at a time, any chunk size) gives the very bytes of trie_bytes.
+    assert streamed_lexicon(words, chunk) == trie_bytes(words)
+
+
+def test_streamed_lexicon_of_the_bundled_list():
+    words = read_dictionary(BUNDLED).words
+    assert streamed_lexicon(words, 1000) == trie_bytes(words)
+
+
+def test_walk_refuses_words_out_of_order():
+    walk = PrefixWalk(_Levels())
+    walk.add("cool", [])
+    with pytest.raises(ValueError, match="increasing"):
+        walk.add("boo", [])

@@ -10,26 +10,39 @@ Before reading a single word the build claims its target (``claim_target``):
 it takes the build lock (a second build of the same index is refused) and
 checks that it only replaces what is its own, an empty place or a wordindex
 index, so a word list, a README or another program's data is never lost.
+
+Memory stays bounded whatever the list's size: the dictionary is streamed
+into a scratch SQLite file, deduplicated and ordered there
+(``wordindex.scratch``), the prefixes and the Boggle lexicon come from one
+walk over the sorted words in a helper process (``wordindex.derive``), and
+the loaders take the words a batch at a time.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-from .dictionary import read_dictionary
+from .derive import DerivedTables
+from .dictionary import DictionaryReader
+from .errors import DatabaseError
+from .index import first_line
 from .location import Location, parse_location
 from .plan import BuildPlan, Progress, no_progress
-from .rows import order_words
+from .scratch import WordScratch
 
 __all__ = ["BuildPlan", "BuildReport", "Progress", "build_index"]
 
 
 class Target(Protocol):
     """A claimed build target: holds the lock until closed; ``load`` swaps the new index in."""
+
+    def scratch_path(self, kind: str) -> Path: ...
 
     def load(self, plan: BuildPlan, progress: Progress) -> None: ...
 
@@ -78,25 +91,50 @@ def build_index(
     location = db if isinstance(db, Location) else parse_location(db)
     target = claim_target(location, Path(dictionary_path), force=force)
     try:
-        progress("reading dictionary", 0, 1)
-        dictionary = read_dictionary(dictionary_path)
-        progress("reading dictionary", 1, 1)
-        plan = BuildPlan(
-            dictionary=dictionary,
-            ordered_words=order_words(dictionary.words),
-            started=started,
-            built_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        )
-        target.load(plan, progress)
+        with ExitStack() as stack:
+            dictionary = DictionaryReader(dictionary_path)
+            try:
+                scratch = stack.enter_context(WordScratch(target.scratch_path("words")))
+                _read_into(dictionary, scratch, progress)
+                derived = stack.enter_context(DerivedTables(scratch.path, target.scratch_path("derived")))
+            except (sqlite3.Error, OSError) as exc:
+                raise DatabaseError(
+                    f"cannot write the build's scratch files for {location.display}: {_reason(exc)}"
+                ) from None
+            plan = BuildPlan(
+                dictionary=dictionary,
+                scratch=scratch,
+                derived=derived,
+                started=started,
+                built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            )
+            target.load(plan, progress)
     finally:
         target.close()
     stats = dictionary.stats
     return BuildReport(
         database=location.display,
         source_name=dictionary.source_name,
-        words=len(plan.ordered_words),
+        words=plan.word_count,
         lines_read=stats.lines_read,
         blank_lines=stats.blank_lines,
         skipped=dict(stats.skipped),
         seconds=time.perf_counter() - started,
     )
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return str(exc.strerror or exc)
+    return first_line(exc)
+
+
+def _read_into(dictionary: DictionaryReader, scratch: WordScratch, progress: Progress) -> None:
+    """Stream the dictionary into the scratch file, then deduplicate and order it there."""
+    progress("reading dictionary", 0, 0)
+    for piece in dictionary.pieces():
+        scratch.add(piece)
+        progress("reading dictionary", dictionary.bytes_read, dictionary.size)
+    progress("sorting words", 0, 1)
+    dictionary.count_duplicates(scratch.finish())
+    progress("sorting words", 1, 1)

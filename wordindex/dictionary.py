@@ -20,7 +20,9 @@ import hashlib
 import os
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -68,7 +70,7 @@ class Dictionary:
 
 
 #: Bytes read at a time: the file is never held whole in memory.
-CHUNK_BYTES = 1 << 20
+CHUNK_BYTES = 1 << 18
 #: A line longer than this cannot be a word; its bytes are dropped as they arrive.
 LONG_LINE = 1 << 16
 _BOM = b"\xef\xbb\xbf"
@@ -78,74 +80,81 @@ _PLAIN_BYTES = re.compile(rb"[a-z]+").fullmatch
 _NOT_A_WORD = b"\x00"
 
 
-class _WordCollector:
-    """Unique a-z words of a stream of lines, first occurrence first, with the reasons for the rest.
+@dataclass
+class WordLines:
+    """The a-z words of one piece of a file, in file order, duplicates included, with their columns.
+
+    ``levels[i]`` and ``vulgar[i]`` belong to ``words[i]``; both are None
+    when no line of the piece had a tab (a plain list).
+    """
+
+    words: list[str]
+    levels: list[int | None] | None = None
+    vulgar: list[bool] | None = None
+
+
+def _fits(word: bytes) -> bool:
+    return bool(word) and _PLAIN_BYTES(word) is not None and len(word) <= MAX_WORD_LENGTH
+
+
+class _LineCleaner:
+    """Turns a batch of raw lines into a ``WordLines``, counting the lines it drops and why.
 
     Works on bytes: ``bytes.strip`` removes ASCII whitespace only and
     ``bytes.lower`` lowercases A-Z only, so no character outside ASCII can
     turn into a letter (the Kelvin sign U+212A is not a ``k``). Each batch
-    of lines goes through whole-list passes (comprehensions,
-    ``dict.fromkeys``) rather than one loop with branches: a 430k-line file
-    is read in a fraction of the time.
+    of lines goes through whole-list passes (comprehensions) rather than one
+    loop with branches: a 430k-line file is read in a fraction of the time.
+    Duplicates are kept: telling them apart needs every word seen so far,
+    which is the consumer's job (the build does it on disk).
     """
 
     def __init__(self, stats: DictionaryStats) -> None:
         self.stats = stats
-        self.seen: dict[bytes, None] = {}
-        self.annotations = Annotations()
+        self.kept = 0
 
-    def add(self, lines: list[bytes]) -> None:
+    def clean(self, lines: list[bytes]) -> WordLines:
         stats = self.stats
         cleaned = [line.strip() for line in lines]
+        levels: list[int | None] | None = None
+        vulgar: list[bool] | None = None
         if any(b"\t" in line for line in cleaned):
             # Annotated lines (word, level, flags): cut the columns off, keep the bare words as bytes.
             texts = [line.decode("utf-8", "replace") for line in cleaned]
-            words = split_annotations(texts, self.annotations, stats.lines_read + 1)
+            words, levels, vulgar = split_annotations(texts, stats.lines_read + 1)
             cleaned = [word.encode("utf-8") for word in words]
         stats.lines_read += len(cleaned)
-        present = [word.lower() for word in cleaned if word]
-        stats.blank_lines += len(cleaned) - len(present)
+        lowered = [word.lower() for word in cleaned]
+        present = [word for word in lowered if word]
+        stats.blank_lines += len(lowered) - len(present)
         plain = [word for word in present if _PLAIN_BYTES(word)]
         fitting = [word for word in plain if len(word) <= MAX_WORD_LENGTH]
-        before = len(self.seen)
-        self.seen.update(dict.fromkeys(fitting))
-        for reason, count in (
-            (SKIP_NOT_AZ, len(present) - len(plain)),
-            (SKIP_TOO_LONG, len(plain) - len(fitting)),
-            (SKIP_DUPLICATE, len(fitting) - (len(self.seen) - before)),
-        ):
+        for reason, count in ((SKIP_NOT_AZ, len(present) - len(plain)), (SKIP_TOO_LONG, len(plain) - len(fitting))):
             if count:
                 stats.skipped[reason] = stats.skipped.get(reason, 0) + count
-
-    def words(self) -> list[str]:
-        return [word.decode("ascii") for word in self.seen]
-
-
-@dataclass
-class Annotations:
-    """The optional columns of a dictionary's lines: levels and flags by (cleaned) word."""
-
-    levels: dict[str, int] = field(default_factory=dict)
-    flags: dict[str, frozenset[str]] = field(default_factory=dict)
+        self.kept += len(fitting)
+        if levels is not None and vulgar is not None and len(fitting) < len(lowered):
+            keep = [_fits(word) for word in lowered]
+            levels, vulgar = list(compress(levels, keep)), list(compress(vulgar, keep))
+        return WordLines([word.decode("ascii") for word in fitting], levels, vulgar)
 
 
 #: One line's columns: the word, the level, the flags, and anything beyond (an error).
 _COLUMNS = re.compile(r"^([^\t\n]*)(?:\t([^\t\n]*))?(?:\t([^\t\n]*))?(\t[^\n]*)?$", re.MULTILINE)
 
 
-def split_annotations(cleaned: list[str], annotations: Annotations, first_line: int = 1) -> list[str]:
-    """Cut the tab-separated level and flags off each cleaned line; return the bare words.
+def split_annotations(cleaned: list[str], first_line: int = 1) -> tuple[list[str], list[int | None], list[bool]]:
+    """Cut the tab-separated level and flags off each cleaned line: the bare words, their levels and flags.
 
-    Lines without a tab (a plain word list) are returned as they are. The
-    first annotation of a word wins, as its first occurrence does. A level
-    that is not a whole number in range, an unknown flag or a fourth column
-    is a DictionaryError naming the line: such a file is not what it claims.
-    The columns are cut by one regular-expression pass over the joined lines
-    (in C; splitting each line in Python cost several times more), and each
+    A line without a tab has no level (None) and no flag. A level that is
+    not a whole number in range, an unknown flag or a fourth column is a
+    DictionaryError naming the line: such a file is not what it claims. The
+    columns are cut by one regular-expression pass over the joined lines (in
+    C; splitting each line in Python cost several times more), and each
     distinct level or flag text is checked once (a list has a handful).
+    Which line's level a repeated word keeps is the consumer's choice (the
+    first line that gives one).
     """
-    if not any("\t" in line for line in cleaned):
-        return cleaned
     rows = _COLUMNS.findall("\n".join(cleaned))
     words = [ascii_lower(row[0].strip(ASCII_WHITESPACE)) for row in rows]
     levels = {text: _level(text) for text in {row[1].strip() for row in rows}}
@@ -154,12 +163,8 @@ def split_annotations(cleaned: list[str], annotations: Annotations, first_line: 
     if malformed:
         number, row = next((i, row) for i, row in enumerate(rows, start=first_line) if _problem(row, levels, flags))
         raise DictionaryError(f"line {number}: {_problem(row, levels, flags)}")
-    # dict() of the reversed pairs keeps each word's first annotation; earlier chunks' annotations win.
-    found_levels = dict(reversed([(w, levels[r[1].strip()]) for w, r in zip(words, rows, strict=True) if r[1]]))
-    found_flags = dict(reversed([(w, flags[r[2]]) for w, r in zip(words, rows, strict=True) if r[2]]))
-    annotations.levels = {**{w: v for w, v in found_levels.items() if v is not None}, **annotations.levels}
-    annotations.flags = {**{w: v for w, v in found_flags.items() if v}, **annotations.flags}
-    return words
+    vulgar = {text: FLAG_VULGAR in found for text, found in flags.items()}
+    return words, [levels[row[1].strip()] for row in rows], [vulgar[row[2]] for row in rows]
 
 
 def _problem(row: tuple[str, ...], levels: dict[str, int | None], flags: dict[str, frozenset[str]]) -> str | None:
@@ -210,64 +215,108 @@ def _open(path: Path) -> BinaryIO:
     return open(fd, "rb", buffering=0)
 
 
-def read_dictionary(path: str | Path) -> Dictionary:
-    """Read and normalise a dictionary file; raise DictionaryError if it is unusable.
+class DictionaryReader:
+    """A dictionary file read as a stream of ``WordLines`` pieces, never held whole.
 
-    The file is streamed in ``CHUNK_BYTES`` pieces and split on ``\\n`` alone
-    (a ``\\r`` before it is stripped with the other ASCII whitespace), so
-    memory holds the distinct words, never the file.
+    ``pieces()`` reads the file in ``CHUNK_BYTES`` pieces and splits it on
+    ``\\n`` alone (a ``\\r`` before it is stripped with the other ASCII
+    whitespace). When it is exhausted, ``stats`` (but for the duplicates,
+    which only the consumer can count), ``sha256`` and ``lines_kept`` are
+    final; a file without a single word raises DictionaryError there.
+    ``bytes_read`` and ``size`` (0 for a pipe) drive a progress bar.
     """
-    path = Path(path)
-    stats = DictionaryStats()
-    collector = _WordCollector(stats)
-    digest = hashlib.sha256()
-    tail = b""
-    first = True
-    long_line = False
-    with _open(path) as handle:
-        while True:
-            try:
-                chunk = handle.read(CHUNK_BYTES)
-            except OSError as exc:
-                raise DictionaryError(f"cannot read dictionary file {path}: {exc.strerror or exc}") from None
-            if not chunk:
-                break
-            digest.update(chunk)
-            if b"\x00" in chunk:
-                raise DictionaryError(f"dictionary file looks binary, not a text word list: {path}")
-            lines = (tail + chunk).split(b"\n")
-            tail = lines.pop()
-            if lines:
-                if first:
-                    lines[0] = lines[0].removeprefix(_BOM)
-                    first = False
-                if long_line:
-                    lines[0] = _NOT_A_WORD
-                    long_line = False
-                collector.add(lines)
-            if len(tail) > LONG_LINE:
-                tail, long_line = b"", True
-    if long_line:
-        collector.add([_NOT_A_WORD])
-    elif tail:
-        collector.add([tail.removeprefix(_BOM) if first else tail])
-    if stats.lines_read == stats.blank_lines:
-        raise DictionaryError(f"dictionary file is empty: {path}")
-    words = collector.words()
-    if not words:
-        raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
-    annotations = collector.annotations
-    levels = annotations.levels
-    vulgar = {w for w, flags in annotations.flags.items() if FLAG_VULGAR in flags}
-    if stats.skipped.get(SKIP_NOT_AZ) or stats.skipped.get(SKIP_TOO_LONG):  # annotations of skipped lines go
-        kept = set(words)
-        levels = {word: level for word, level in levels.items() if word in kept}
-        vulgar &= kept
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.source_name = self.path.name
+        self.stats = DictionaryStats()
+        self.bytes_read = 0
+        self.size = 0
+        self._digest = hashlib.sha256()
+        self._cleaner = _LineCleaner(self.stats)
+
+    @property
+    def sha256(self) -> str:
+        return self._digest.hexdigest()
+
+    @property
+    def lines_kept(self) -> int:
+        """Lines that hold an a-z word (duplicates included)."""
+        return self._cleaner.kept
+
+    def pieces(self) -> Iterator[WordLines]:
+        path, clean = self.path, self._cleaner.clean
+        tail = b""
+        first = True
+        long_line = False
+        with _open(path) as handle:
+            info = os.fstat(handle.fileno())
+            self.size = info.st_size if stat.S_ISREG(info.st_mode) else 0
+            while True:
+                try:
+                    chunk = handle.read(CHUNK_BYTES)
+                except OSError as exc:
+                    raise DictionaryError(f"cannot read dictionary file {path}: {exc.strerror or exc}") from None
+                if not chunk:
+                    break
+                self._digest.update(chunk)
+                self.bytes_read += len(chunk)
+                if b"\x00" in chunk:
+                    raise DictionaryError(f"dictionary file looks binary, not a text word list: {path}")
+                lines = (tail + chunk).split(b"\n")
+                tail = lines.pop()
+                if lines:
+                    if first:
+                        lines[0] = lines[0].removeprefix(_BOM)
+                        first = False
+                    if long_line:
+                        lines[0] = _NOT_A_WORD
+                        long_line = False
+                    yield clean(lines)
+                if len(tail) > LONG_LINE:
+                    tail, long_line = b"", True
+        if long_line:
+            yield clean([_NOT_A_WORD])
+        elif tail:
+            yield clean([tail.removeprefix(_BOM) if first else tail])
+        stats = self.stats
+        if stats.lines_read == stats.blank_lines:
+            raise DictionaryError(f"dictionary file is empty: {path}")
+        if not self.lines_kept:
+            raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
+
+    def count_duplicates(self, distinct: int) -> None:
+        """Record the duplicate lines, once the consumer knows how many distinct words there are."""
+        duplicates = self.lines_kept - distinct
+        if duplicates:
+            self.stats.skipped[SKIP_DUPLICATE] = duplicates
+
+
+def read_dictionary(path: str | Path) -> Dictionary:
+    """Read a whole dictionary into memory (tests and small tools; ``build`` streams instead).
+
+    Each word is kept once, at its first line; it takes the level of the
+    first of its lines that gives one, and is vulgar when any of its lines
+    says so. Raises DictionaryError if the file is unusable.
+    """
+    reader = DictionaryReader(path)
+    levels: dict[str, int] = {}
+    vulgar: set[str] = set()
+    seen: dict[str, None] = {}
+    for piece in reader.pieces():
+        seen.update(dict.fromkeys(piece.words))
+        if piece.levels is not None and piece.vulgar is not None:
+            for word, level, flagged in zip(piece.words, piece.levels, piece.vulgar, strict=True):
+                if level is not None:
+                    levels.setdefault(word, level)
+                if flagged:
+                    vulgar.add(word)
+    reader.count_duplicates(len(seen))
     return Dictionary(
-        words=words,
-        stats=stats,
-        source_name=path.name,
-        sha256=digest.hexdigest(),
+        words=list(seen),
+        stats=reader.stats,
+        source_name=reader.source_name,
+        sha256=reader.sha256,
         levels=levels,
         vulgar=frozenset(vulgar),
     )

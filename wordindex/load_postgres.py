@@ -17,7 +17,11 @@ build is refused while one runs.
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+import tempfile
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from .errors import BuildBusyError, DatabaseError, RefusedError
@@ -26,7 +30,7 @@ from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
 from .revisions import PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
-from .rows import LetterTotals, feature_batches, prefix_rows, word_rows
+from .rows import LetterTotals, feature_batches, word_rows
 
 #: The comment every schema created by a build carries (constant text, never user input).
 SCHEMA_MARKER = "wordindex index: created by `wordindex build`, which may drop and replace this schema"
@@ -96,9 +100,8 @@ def _copy(cursor: Any, table: Any, rows: Iterable[tuple[Any, ...]], progress: Pr
 def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display: str) -> None:
     from sqlalchemy import text
 
-    from .boggle.store import lexicon_row
     from .migrate import upgrade_connection
-    from .schema import boggle_lexicon, index_info, letter_totals, prefixes, words
+    from .schema import index_info, letter_totals, prefixes, words
 
     if prove_own_schema(connection, PG_BUILD_SCHEMA, display):
         connection.execute(text(f"DROP SCHEMA {PG_BUILD_SCHEMA} CASCADE"))
@@ -111,15 +114,10 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
     totals = LetterTotals()
-    rows = (
-        row
-        for features in feature_batches(
-            plan.ordered_words, totals, levels=plan.dictionary.levels, vulgar=plan.dictionary.vulgar
-        )
-        for row in word_rows(features)
-    )
-    _copy(cursor, words, rows, progress, "loading words", len(plan.ordered_words))
-    _copy(cursor, prefixes, prefix_rows(plan.ordered_words), progress, "loading prefixes", 0)
+    rows = (row for features in feature_batches(plan.word_batches(), totals) for row in word_rows(features))
+    _copy(cursor, words, rows, progress, "loading words", plan.word_count)
+    plan.derived.finish()
+    _copy(cursor, prefixes, plan.derived.prefix_rows(), progress, "loading prefixes", 0)
     _copy(cursor, letter_totals, totals.rows(), progress, "loading totals", 0)
     for i, (_, create) in enumerate(ddl):
         progress("creating indexes", i, len(ddl))
@@ -127,12 +125,52 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
     progress("creating indexes", len(ddl), len(ddl))
     info = plan.info_row()
     connection.execute(index_info.insert(), info)
-    connection.execute(
-        boggle_lexicon.insert(), lexicon_row(plan.ordered_words, info["source_sha256"], info["built_at"])
-    )
+    _write_lexicon(connection, cursor, plan, info)
     progress("analyzing", 0, 1)
     connection.execute(text("ANALYZE"))
     progress("analyzing", 1, 1)
+
+
+def _write_lexicon(connection: Any, cursor: Any, plan: BuildPlan, info: dict[str, Any]) -> None:
+    """Stream the Boggle lexicon into its row: its chunks go to a temporary table, the server joins them."""
+    from sqlalchemy import text
+
+    from .boggle.store import lexicon_fits, lexicon_values
+
+    derived = plan.derived
+    if not lexicon_fits(derived.lexicon_size):
+        return
+    connection.execute(text("CREATE TEMPORARY TABLE lexicon_chunks (seq integer, data bytea) ON COMMIT DROP"))
+    with cursor.copy("COPY lexicon_chunks (seq, data) FROM STDIN") as copy:
+        for seq, chunk in enumerate(_coalesce(derived.lexicon_chunks())):
+            copy.write_row((seq, chunk))
+    connection.execute(
+        text(
+            "INSERT INTO boggle_lexicon (id, format, source_sha256, built_at, word_count, data) "
+            "SELECT :id, :format, :source_sha256, :built_at, :word_count, string_agg(data, ''::bytea ORDER BY seq) "
+            "FROM lexicon_chunks"
+        ),
+        lexicon_values(derived.word_count, info["source_sha256"], info["built_at"]),
+    )
+    connection.execute(text("DROP TABLE lexicon_chunks"))
+
+
+#: Bytes of lexicon sent per row of the temporary table.
+LEXICON_PIECE = 1 << 20
+
+
+def _coalesce(chunks: Iterable[bytes]) -> Iterable[bytes]:
+    """Join small chunks into pieces of about ``LEXICON_PIECE`` bytes (fewer rows to join)."""
+    pending: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        pending.append(chunk)
+        size += len(chunk)
+        if size >= LEXICON_PIECE:
+            yield b"".join(pending)
+            pending, size = [], 0
+    if pending:
+        yield b"".join(pending)
 
 
 def _swap(connection: Any, display: str) -> None:
@@ -146,11 +184,13 @@ def _swap(connection: Any, display: str) -> None:
 
 
 def _database_error(location: Location, exc: BaseException) -> DatabaseError | None:
-    """A driver or SQLAlchemy error as one line (None for anything else)."""
+    """A driver, SQLAlchemy or scratch-file error as one line (None for anything else)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    if isinstance(exc, SQLAlchemyError) or type(exc).__module__.startswith("psycopg"):
+    if isinstance(exc, SQLAlchemyError | sqlite3.Error) or type(exc).__module__.startswith("psycopg"):
         return DatabaseError(f"building the index in {location.display} failed: {first_line(exc)}")
+    if isinstance(exc, OSError):
+        return DatabaseError(f"building the index in {location.display} failed: {exc.strerror or exc}")
     return None
 
 
@@ -163,6 +203,7 @@ class PostgresTarget:
         self.location = location
         self.engine: Any = None
         self.connection: Any = None
+        self.scratch_folder: Path | None = None
         try:
             self.engine = create_engine(location.url, connect_args=server_connect_args(location))
             try:
@@ -185,6 +226,12 @@ class PostgresTarget:
             if error is not None:
                 raise error from None
             raise
+
+    def scratch_path(self, kind: str) -> Path:
+        """A scratch file of this build in a private temporary folder (``TMPDIR``), removed on close."""
+        if self.scratch_folder is None:
+            self.scratch_folder = Path(tempfile.mkdtemp(prefix="wordindex-build-"))
+        return self.scratch_folder / f"{kind}.sqlite"
 
     def load(self, plan: BuildPlan, progress: Progress) -> None:
         """Fill the staging schema, swap it in, drop the previous index."""
@@ -215,3 +262,5 @@ class PostgresTarget:
                 pass
         if self.engine is not None:
             self.engine.dispose()
+        if self.scratch_folder is not None:
+            shutil.rmtree(self.scratch_folder, ignore_errors=True)

@@ -13,9 +13,7 @@ when running as root).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import sqlite3
 import stat
 from contextlib import ExitStack
@@ -27,7 +25,7 @@ from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
-from .rows import LetterTotals, feature_batches, prefix_rows, word_rows
+from .rows import LetterTotals, feature_batches, word_rows
 from .sqlite_file import FileKind, build_lock, file_kind
 
 
@@ -73,105 +71,35 @@ def _create_schema(path: Path) -> list[str]:
     return [create for _, create in ddl]
 
 
-def _helper_main(side: Path, create_table: str, words: list[str]) -> None:
-    """The forked helper: Ctrl-C is the parent's to handle (it kills the helper), so ignore it here.
-
-    A failure ends the helper quietly with exit code 1; the parent reports it
-    in one line. Nothing the helper does may print a traceback.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        _write_prefix_file(side, create_table, words)
-    except BaseException:
-        os._exit(1)
-    os._exit(0)
-
-
-def _write_prefix_file(side: Path, create_table: str, words: list[str]) -> None:
-    """Fill ``side`` (a scratch SQLite file) with the prefixes table: the forked helper's job."""
-    connection = sqlite3.connect(side, isolation_level=None)
-    try:
-        connection.execute("PRAGMA journal_mode = OFF")
-        connection.execute("PRAGMA synchronous = OFF")
-        connection.execute("BEGIN")
-        connection.execute(create_table)
-        connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", prefix_rows(words))
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
-
-
-class PrefixHelper:
-    """Builds the prefixes table on the second core while the words load.
-
-    Generating ~1 prefix row per letter and inserting them costs as much as
-    the words themselves, and needs nothing the words load produces, so a
-    forked process writes them into a scratch file that the main load copies
-    in with one ``INSERT ... SELECT`` (inside its single transaction). Where
-    ``fork`` is unavailable the same work runs in-process.
-    """
-
-    def __init__(self, side: Path, words: list[str]) -> None:
-        from sqlalchemy.dialects import sqlite as sqlite_dialect
-        from sqlalchemy.schema import CreateTable
-
-        from .schema import prefixes
-
-        self.side = side
-        self.words = words
-        self.create_table = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
-        self.process: Any = None
-        if "fork" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("fork")
-            self.process = context.Process(target=_helper_main, args=(side, self.create_table, words), daemon=True)
-            self.process.start()
-
-    def finish(self) -> None:
-        """Wait for the prefixes file (or write it here)."""
-        if self.process is None:
-            _write_prefix_file(self.side, self.create_table, self.words)
-            return
-        self.process.join()
-        if self.process.exitcode != 0:
-            raise DatabaseError(f"building the prefixes failed (helper process exit code {self.process.exitcode})")
-
-    def close(self) -> None:
-        """Stop the helper if it still runs and remove its file."""
-        if self.process is not None and self.process.is_alive():
-            self.process.kill()
-            self.process.join()
-        self.side.unlink(missing_ok=True)
+#: Page cache of the loading connection (KiB). Loads append in key order and the indexes are
+#: built after the load, so a bigger cache buys little; this one bounds the build's memory.
+LOAD_CACHE_KIB = 32 * 1024
 
 
 def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Progress) -> None:
-    from .boggle.store import lexicon_row
-    from .schema import boggle_lexicon, index_info, letter_totals, words
+    from .schema import index_info, letter_totals, words
 
-    side = path.with_name(path.name.replace(".partial", ".prefixes.partial"))
-    helper = PrefixHelper(side, plan.ordered_words)
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute("PRAGMA journal_mode = OFF")  # a failed build deletes the file anyway
         connection.execute("PRAGMA synchronous = OFF")
-        connection.execute("PRAGMA cache_size = -262144")
+        connection.execute("PRAGMA temp_store = FILE")
+        connection.execute(f"PRAGMA cache_size = {-LOAD_CACHE_KIB}")
         connection.execute("BEGIN")
-        total = len(plan.ordered_words)
+        total = plan.word_count
         totals = LetterTotals()
         done = 0
         sql = _insert_sql(words)
-        for features in feature_batches(
-            plan.ordered_words, totals, levels=plan.dictionary.levels, vulgar=plan.dictionary.vulgar
-        ):
+        for features in feature_batches(plan.word_batches(), totals):
             for batch in batches(word_rows(features)):
                 connection.executemany(sql, batch)
                 done += len(batch)
                 progress("loading words", done, total)
         connection.executemany(_insert_sql(letter_totals), totals.rows())
         progress("loading prefixes", 0, 1)
-        helper.finish()
+        plan.derived.finish()
         connection.execute("COMMIT")  # ATTACH is not allowed inside a transaction
-        connection.execute("ATTACH DATABASE ? AS side", (str(side),))
+        connection.execute("ATTACH DATABASE ? AS side", (str(plan.derived.side),))
         connection.execute("BEGIN")
         connection.execute("INSERT INTO prefixes SELECT prefix, is_word, has_longer FROM side.prefixes")
         progress("loading prefixes", 1, 1)
@@ -181,8 +109,7 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         progress("creating indexes", len(create_indexes), len(create_indexes))
         info = plan.info_row()
         connection.execute(_insert_sql(index_info), [info[name] for name in column_names(index_info)])
-        lexicon = lexicon_row(plan.ordered_words, info["source_sha256"], info["built_at"])
-        connection.execute(_insert_sql(boggle_lexicon), [lexicon[name] for name in column_names(boggle_lexicon)])
+        _write_lexicon(connection, plan, info)
         connection.execute("COMMIT")
         connection.execute("DETACH DATABASE side")
         progress("analyzing", 0, 1)
@@ -190,7 +117,26 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         progress("analyzing", 1, 1)
     finally:
         connection.close()
-        helper.close()
+
+
+def _write_lexicon(connection: sqlite3.Connection, plan: BuildPlan, info: dict[str, Any]) -> None:
+    """Stream the Boggle lexicon into its row: a zero blob of the right size, written a chunk at a time."""
+    from .boggle.store import lexicon_fits, lexicon_values
+    from .schema import boggle_lexicon
+
+    derived = plan.derived
+    if not lexicon_fits(derived.lexicon_size):
+        return
+    values = lexicon_values(derived.word_count, info["source_sha256"], info["built_at"])
+    names = [name for name in column_names(boggle_lexicon) if name != "data"]
+    connection.execute(
+        f"INSERT INTO boggle_lexicon ({', '.join(names)}, data) VALUES ({', '.join('?' for _ in names)}, zeroblob(?))",
+        [*(values[name] for name in names), derived.lexicon_size],
+    )
+    (rowid,) = connection.execute("SELECT rowid FROM boggle_lexicon WHERE id = ?", (values["id"],)).fetchone()
+    with connection.blobopen("boggle_lexicon", "data", rowid) as blob:
+        for chunk in derived.lexicon_chunks():
+            blob.write(chunk)
 
 
 def _describe_refusal(kind: FileKind, display: str) -> str | None:
@@ -241,6 +187,11 @@ class SQLiteTarget:
         if refusal and not force:
             raise RefusedError(refusal)
         self.previous = os.stat(self.target) if kind is not FileKind.MISSING else None
+        remove_stale_partials(self.target)
+
+    def scratch_path(self, kind: str) -> Path:
+        """A scratch file of this build beside the index (same disk; removed by a later build if killed)."""
+        return self.target.with_name(f"{self.target.name}.{os.getpid()}.{kind}.partial")
 
     def load(self, plan: BuildPlan, progress: Progress) -> None:
         build_sqlite(self, plan, progress)
@@ -268,7 +219,6 @@ def _keep_mode_and_owner(partial: Path, previous: os.stat_result | None) -> None
 def build_sqlite(target: SQLiteTarget, plan: BuildPlan, progress: Progress) -> None:
     """Build the index for ``plan`` into a new file and swap it in."""
     path = target.target
-    remove_stale_partials(path)
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     from sqlalchemy.exc import SQLAlchemyError
 

@@ -2,14 +2,14 @@
 
 Kept apart from the loaders so SQLite and PostgreSQL load exactly the same
 rows, and so tests can check the representation without a database. The
-per-letter features of all words are computed at once with numpy (one pass
-over every letter of every word), which keeps a 430k-word build within its
-time budget.
+per-letter features of a batch of words are computed at once with numpy (one
+pass over every letter of every word), which keeps a 430k-word build within
+its time budget, and batch after batch keeps its memory bounded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .alphabet import LETTERS
+from .scratch import WordBatch
 
 
 def order_words(words: list[str]) -> list[str]:
@@ -41,22 +42,13 @@ class WordFeatures:
     first_id: int = 1
 
 
-#: Words whose features are computed at once: the feature arrays take about 420 bytes a
-#: word, so the build computes them a batch at a time and memory stays bounded.
-FEATURE_BATCH = 50_000
-
-
-def feature_batches(
-    ordered_words: list[str],
-    totals: LetterTotals | None = None,
-    size: int = FEATURE_BATCH,
-    levels: Mapping[str, int] | None = None,
-    vulgar: Collection[str] = (),
-) -> Iterator[WordFeatures]:
-    """The features of ``ordered_words`` a batch at a time (ids run on), adding each to ``totals``."""
-    for start in range(0, len(ordered_words), size):
-        features = word_features(ordered_words[start : start + size], levels, vulgar)
-        features.first_id = start + 1
+def feature_batches(batches: Iterable[WordBatch], totals: LetterTotals | None = None) -> Iterator[WordFeatures]:
+    """The features of each batch of words in id order (ids run on), adding each to ``totals``."""
+    first_id = 1
+    for batch in batches:
+        features = word_features(batch.words, batch.levels, batch.vulgar)
+        features.first_id = first_id
+        first_id += len(batch.words)
         if totals is not None:
             totals.add(features)
         yield features
@@ -88,9 +80,9 @@ class LetterTotals:
 
 
 def word_features(
-    ordered_words: list[str], levels: Mapping[str, int] | None = None, vulgar: Collection[str] = ()
+    ordered_words: list[str], levels: list[int | None] | None = None, vulgar: list[bool] | None = None
 ) -> WordFeatures:
-    """Compute position masks, counts and sorted-letter signatures for all words (and their levels and flags)."""
+    """Position masks, counts and sorted-letter signatures of ``ordered_words`` (with each one's level and flag)."""
     n = len(ordered_words)
     lengths = np.fromiter((len(w) for w in ordered_words), dtype=np.int64, count=n)
     codes = np.frombuffer("".join(ordered_words).encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
@@ -111,8 +103,8 @@ def word_features(
         signatures=_signatures(ordered_words),
         positions=positions.reshape(n, 26),
         counts=counts,
-        levels=[levels.get(word) for word in ordered_words] if levels else None,
-        vulgar=[word in vulgar for word in ordered_words] if vulgar else None,
+        levels=levels,
+        vulgar=vulgar,
     )
 
 
@@ -151,25 +143,3 @@ def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]
     totals = LetterTotals()
     totals.add(features)
     return totals.rows()
-
-
-def prefix_rows(words: list[str]) -> Iterator[tuple[str, bool, bool]]:
-    """``(prefix, is_word, has_longer)`` for every distinct prefix, in sorted order.
-
-    Walking the sorted word list, a word adds only the prefixes longer than
-    what it shares with the previous word; those are new, and none but the
-    word itself can be a word (a shorter word would sort in between). A word
-    has a longer word when the next word in sorted order starts with it.
-    """
-    ordered = sorted(words)
-    previous = ""
-    for i, word in enumerate(ordered):
-        shared = 0
-        limit = min(len(previous), len(word))
-        while shared < limit and previous[shared] == word[shared]:
-            shared += 1
-        for k in range(shared + 1, len(word)):
-            yield word[:k], False, True
-        following = ordered[i + 1] if i + 1 < len(ordered) else ""
-        yield word, True, following.startswith(word)
-        previous = word

@@ -1,10 +1,11 @@
 """The Boggle lexicon in the index: written by ``build``, read with one query.
 
-``lexicon_row`` is the one hook the loaders call: it computes the lexicon of
-the words being loaded and returns the ``boggle_lexicon`` row, which goes in
-with the rest of the index (into the SQLite ``.partial`` file, or the
-PostgreSQL build schema), so it is swapped in atomically with the words it
-was made from.
+The build computes the lexicon from the sorted words a level at a time
+(``wordindex.derive``) and the loaders stream its bytes into the
+``boggle_lexicon`` row (``lexicon_values`` gives the rest of the row), with
+the rest of the index (into the SQLite ``.partial`` file, or the PostgreSQL
+build schema), so it is swapped in atomically with the words it was made
+from.
 
 ``load_trie`` reads it back. The row records the build it belongs to
 (``index_info``'s dictionary sha256, build time and word count) and the
@@ -16,11 +17,10 @@ rebuild stores a fresh one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from ..index import Index
-from .trie import FORMAT_VERSION, Trie, TrieFormatError, build_trie, trie_bytes
+from .trie import FORMAT_VERSION, Trie, TrieFormatError, build_trie
 
 LEXICON_TABLE = "boggle_lexicon"
 
@@ -31,16 +31,25 @@ FRESH_LEXICON_SQL = (
 )
 
 
-def lexicon_row(words: Iterable[str], source_sha256: str, built_at: str) -> dict[str, Any]:
-    """The ``boggle_lexicon`` row for an index of ``words`` (the build's index_info values)."""
-    data = trie_bytes(words)
+#: The largest lexicon a build stores (512 MiB: 67 million nodes, far beyond any real word list).
+#: PostgreSQL's ``bytea`` and SQLite's blobs stop at 1 GB, and a reader loads the lexicon whole;
+#: an index whose lexicon would be bigger stores none, and a solver builds it from the words.
+MAX_LEXICON_BYTES = 1 << 29
+
+
+def lexicon_fits(size: int) -> bool:
+    """Whether a lexicon of ``size`` bytes is stored with the index."""
+    return size <= MAX_LEXICON_BYTES
+
+
+def lexicon_values(word_count: int, source_sha256: str, built_at: str) -> dict[str, Any]:
+    """The ``boggle_lexicon`` row but its ``data`` (which the loaders stream in), for the build's index_info."""
     return {
         "id": 1,
         "format": FORMAT_VERSION,
         "source_sha256": source_sha256,
         "built_at": built_at,
-        "word_count": Trie.from_bytes(data).word_count,
-        "data": data,
+        "word_count": word_count,
     }
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -188,3 +188,36 @@ def trie_bytes(words: Iterable[str]) -> bytes:
     first[with_children] = first_child + 2
     body = np.concatenate([mask, first]).astype("<i4")
     return HEADER.pack(MAGIC, FORMAT_VERSION, size, n) + body.tobytes()
+
+
+#: ``read_level(level)``: the level's nodes in order, as chunks of (masks, firsts), little-endian int32 bytes.
+LevelReader = Callable[[int], Iterable[tuple[bytes, bytes]]]
+
+
+def lexicon_size(level_nodes: Sequence[int]) -> int:
+    """Bytes of the lexicon whose levels hold ``level_nodes`` nodes (level 0: the root)."""
+    return HEADER.size + 8 * (1 + sum(level_nodes))
+
+
+def lexicon_chunks(level_nodes: Sequence[int], word_count: int, read_level: LevelReader) -> Iterator[bytes]:
+    """The lexicon's bytes, a chunk at a time, from the levels ``wordindex.prefix_walk`` wrote.
+
+    The walk gives each node's first child as its rank in the next level
+    (-1: none); the node number is that level's first number plus the rank.
+    Memory holds one chunk of one level, whatever the lexicon's size.
+    """
+    import numpy as np
+
+    yield HEADER.pack(MAGIC, FORMAT_VERSION, 1 + sum(level_nodes), word_count)
+    yield bytes(4)  # the dead node's mask
+    for level in range(len(level_nodes)):
+        for masks, _ in read_level(level):
+            yield masks
+    yield bytes(4)  # the dead node's first child
+    level_first = [ROOT]
+    for count in level_nodes:
+        level_first.append(level_first[-1] + count)
+    for level in range(len(level_nodes)):
+        for _, firsts in read_level(level):
+            ranks = np.frombuffer(firsts, dtype="<i4")
+            yield np.where(ranks >= 0, ranks + level_first[level + 1], 0).astype("<i4").tobytes()

@@ -1,0 +1,183 @@
+"""The prefixes table and the Boggle lexicon, derived from the sorted words on the second core.
+
+Both come from one walk over the distinct words in alphabetical order
+(``wordindex.prefix_walk``) and need nothing the ``words`` load produces, so
+a forked helper process reads the build's scratch file (``wordindex.scratch``)
+and writes them into a side SQLite file while the main process loads the
+words; where ``fork`` is unavailable the same work runs in-process. The
+loaders then copy the prefixes in (an ``INSERT ... SELECT`` on SQLite, ``COPY``
+on PostgreSQL) and stream the lexicon's bytes (``lexicon_chunks``) into its
+row. Every stage holds a bounded batch, never the words.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sqlite3
+import sys
+from array import array
+from collections.abc import Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from .errors import DatabaseError
+from .load_common import BATCH
+from .prefix_walk import PrefixRow, PrefixWalk
+from .scratch import FETCH_ROWS, open_scratch, sorted_words
+
+_SIDE_TABLES = (
+    "CREATE TABLE trie_levels (level INTEGER NOT NULL, seq INTEGER NOT NULL, masks BLOB NOT NULL, "
+    "firsts BLOB NOT NULL, PRIMARY KEY (level, seq)) WITHOUT ROWID",
+    "CREATE TABLE trie_shape (level INTEGER PRIMARY KEY, nodes INTEGER NOT NULL, words INTEGER NOT NULL)",
+)
+
+
+def _little_endian(values: array[int]) -> bytes:
+    if sys.byteorder != "little":  # pragma: no cover - big-endian hosts
+        values = array("i", values)
+        values.byteswap()
+    return values.tobytes()
+
+
+class _SideLevels:
+    """A ``LevelSink`` that stores each chunk of a level as two blobs of the side file."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.chunks = 0
+
+    def write(self, level: int, masks: array[int], firsts: array[int]) -> None:
+        self.chunks += 1
+        self.connection.execute(
+            "INSERT INTO trie_levels VALUES (?, ?, ?, ?)",
+            (level, self.chunks, _little_endian(masks), _little_endian(firsts)),
+        )
+
+
+def derive_tables(scratch: Path, side: Path, create_prefixes: str) -> None:
+    """Fill ``side`` with the prefixes table and the lexicon's levels, from the words of ``scratch``."""
+    connection = open_scratch(side)
+    try:
+        connection.execute("BEGIN")
+        for create in (create_prefixes, *_SIDE_TABLES):
+            connection.execute(create)
+        walk = PrefixWalk(_SideLevels(connection))
+        rows: list[PrefixRow] = []
+        for word in sorted_words(scratch):
+            walk.add(word, rows)
+            if len(rows) >= BATCH:
+                connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", rows)
+                rows.clear()
+        level_nodes = walk.finish(rows)
+        connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", rows)
+        connection.executemany(
+            "INSERT INTO trie_shape VALUES (?, ?, ?)",
+            [(level, nodes, walk.word_count) for level, nodes in enumerate(level_nodes)],
+        )
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+
+
+def _helper_main(scratch: Path, side: Path, create_prefixes: str) -> None:
+    """The forked helper: Ctrl-C is the parent's to handle (it kills the helper), so ignore it here.
+
+    A failure ends the helper quietly with exit code 1; the parent reports it
+    in one line. Nothing the helper does may print a traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        derive_tables(scratch, side, create_prefixes)
+    except BaseException:
+        os._exit(1)
+    os._exit(0)
+
+
+class DerivedTables:
+    """The side file a helper process fills from the scratch words (see the module docstring)."""
+
+    def __init__(self, scratch: Path, side: Path, *, fork: bool = True) -> None:
+        from sqlalchemy.dialects import sqlite as sqlite_dialect
+        from sqlalchemy.schema import CreateTable
+
+        from .schema import prefixes
+
+        self.scratch = scratch
+        self.side = side
+        self.create_prefixes = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
+        self.process: Any = None
+        self.level_nodes: list[int] = []
+        self.word_count = 0
+        side.unlink(missing_ok=True)
+        if fork and "fork" in multiprocessing.get_all_start_methods():
+            context = multiprocessing.get_context("fork")
+            self.process = context.Process(target=_helper_main, args=(scratch, side, self.create_prefixes), daemon=True)
+            self.process.start()
+
+    def finish(self) -> None:
+        """Wait for the side file (or write it here)."""
+        if self.process is None:
+            derive_tables(self.scratch, self.side, self.create_prefixes)
+        else:
+            self.process.join()
+            if self.process.exitcode != 0:
+                raise DatabaseError(f"building the prefixes failed (helper process exit code {self.process.exitcode})")
+        connection = open_scratch(self.side)
+        try:
+            shape = connection.execute("SELECT nodes, words FROM trie_shape ORDER BY level").fetchall()
+        finally:
+            connection.close()
+        self.level_nodes = [nodes for nodes, _ in shape]
+        self.word_count = shape[0][1]
+
+    def prefix_rows(self) -> Iterator[PrefixRow]:
+        """The prefixes rows in order, read a batch at a time (for a loader that cannot attach the file)."""
+        connection = open_scratch(self.side)
+        try:
+            cursor = connection.execute("SELECT prefix, is_word, has_longer FROM prefixes ORDER BY prefix")
+            while rows := cursor.fetchmany(FETCH_ROWS):
+                for prefix, is_word, has_longer in rows:
+                    yield prefix, bool(is_word), bool(has_longer)
+        finally:
+            connection.close()
+
+    @property
+    def lexicon_size(self) -> int:
+        from .boggle.trie import lexicon_size
+
+        return lexicon_size(self.level_nodes)
+
+    def lexicon_chunks(self) -> Iterator[bytes]:
+        """The Boggle lexicon's bytes, a chunk at a time (``wordindex.boggle.trie.lexicon_chunks``)."""
+        from .boggle.trie import lexicon_chunks
+
+        connection = open_scratch(self.side)
+
+        def read_level(level: int) -> Iterator[tuple[bytes, bytes]]:
+            cursor = connection.execute("SELECT masks, firsts FROM trie_levels WHERE level = ? ORDER BY seq", (level,))
+            while rows := cursor.fetchmany(64):
+                yield from rows
+
+        try:
+            yield from lexicon_chunks(self.level_nodes, self.word_count, read_level)
+        finally:
+            connection.close()
+
+    def close(self) -> None:
+        """Stop the helper if it still runs and remove its file."""
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.side.unlink(missing_ok=True)
+
+    def __enter__(self) -> DerivedTables:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
