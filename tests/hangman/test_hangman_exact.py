@@ -228,3 +228,34 @@ def test_one_letter_words_need_25_misses(chooser):
     result = value(list(LETTERS), chooser)
     assert (result.exact, result.misses) == (True, 25)
     assert value(["a", "b", "c"], chooser).misses == brute_value(("a", "b", "c"), chooser) == 2
+
+
+def test_group_bound_is_the_value_of_a_one_letter_group():
+    # b c h m r at position 0 of "-at" (t of "tat" is also in "at": that word is not in the group)
+    words = ["bat", "cat", "hat", "mat", "rat", "tat"]
+    search = ValueSearch(words, Opponent.OPTIMAL)
+    assert search.group_bound(search.root()) == 4
+    assert value(words, "optimal").misses == brute_value(tuple(words), "optimal") == 4
+    assert ValueSearch(["ab", "ba"], Opponent.OPTIMAL).group_bound((0, 1)) == 0
+
+
+group_lists = st.integers(min_value=2, max_value=3).flatmap(
+    lambda length: st.lists(
+        st.text(alphabet="abcdef", min_size=length, max_size=length), min_size=2, max_size=14, unique=True
+    )
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(group_lists, st.booleans())
+def test_group_bound_never_exceeds_the_brute_force_value(words, with_numpy):
+    words = sorted(words)
+    with pytest.MonkeyPatch.context() as mp:
+        if with_numpy:
+            mp.setattr(exact, "GROUP_NUMPY_FROM", 0)
+        search = ValueSearch(words, Opponent.OPTIMAL)
+        bound = search.group_bound(search.root())
+        result = value(words, "optimal")
+    truth = brute_value(tuple(words), "optimal")
+    assert bound <= truth
+    assert result.exact and result.misses == truth

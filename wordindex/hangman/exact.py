@@ -56,6 +56,8 @@ CACHE_MOVES_LIMIT = 4096
 #: few ANDs with precomputed per-letter, per-mask bitsets); smaller ones as sorted tuples of ids. A
 #: family split from a bitset stays a bitset (its table key) until it is itself split.
 BITSET_FROM = 256
+#: Families of at least this many words count their one-letter groups with numpy (``group_bound``).
+GROUP_NUMPY_FROM = 2048
 #: How often (positions) the cancel flag and the table's size are checked.
 CHECK_EVERY = 512
 
@@ -161,6 +163,8 @@ class ValueSearch:
                 self.masks[j][i] |= 1 << p
                 self.held[i] |= 1 << j
         self._rank: dict[int, int] = {}
+        self._word_groups: list[tuple[int, ...]] | None = None
+        self._group_matrix: Any = None
         self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
         self._moves_cache: dict[tuple[Family, bool], list[_Move]] = {}
         self.table: dict[Family, list[int]] = {}  # family -> [lower, upper]
@@ -330,10 +334,73 @@ class ValueSearch:
 
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:
+        """The lower bound proven so far; on a first visit (optimal chooser) the group bound, stored."""
         if size(family) <= 1:
             return 0
         entry = self.table.get(family)
-        return entry[0] if entry else 0
+        if entry is not None:
+            return entry[0]
+        if self.chooser is Opponent.GREEDY:
+            return 0
+        bound = self.group_bound(family)
+        self._store(family, lower=bound)
+        return bound
+
+    def _groups(self) -> list[tuple[int, ...]]:
+        """Per word, the ids of its one-letter groups of two words or more (see ``group_bound``).
+
+        A group is the words equal to one another but at one position ``p`` whose letter at ``p``
+        appears nowhere else in the word (``bills fills gills hills``: ``-ills`` at position 0)."""
+        if self._word_groups is None:
+            keys: dict[tuple[int, str], list[int]] = {}
+            for i, word in enumerate(self.words):
+                for p, ch in enumerate(word):
+                    rest = word[:p] + word[p + 1 :]
+                    if ch not in rest:
+                        keys.setdefault((p, rest), []).append(i)
+            per_word: list[list[int]] = [[] for _ in self.words]
+            for g, members in enumerate(m for m in keys.values() if len(m) > 1):
+                for i in members:
+                    per_word[i].append(g)
+            self._word_groups = [tuple(groups) for groups in per_word]
+        return self._word_groups
+
+    def group_bound(self, family: Family) -> int:
+        """A proven lower bound of the optimal-chooser value: the largest one-letter group in the family,
+        less one (0 when none).
+
+        In a group of m words (equal but at one position p, each letter at p in no other place of its
+        word) every letter but those at p stands at the same places in every word (it reveals nothing)
+        and each letter at p is held by one word: a guess isolates at most one word, and the chooser
+        answers with the miss until one word is left: the group's value is m - 1 (``disjoint_value``'s
+        argument). The optimal-chooser value is monotone (a guesser's strategy for a set plays as well
+        on any subset: each family of the subset lies in the family of the set with the same mask), so
+        the family's value is at least the group's. Not valid against the greedy chooser (its value is
+        not monotone)."""
+        groups = self._groups()
+        ids = self.ids(family)
+        if len(ids) >= GROUP_NUMPY_FROM:
+            import numpy as np
+
+            if self._group_matrix is None:
+                flat = [(i, g) for i, gs in enumerate(groups) for g in gs]
+                self._group_matrix = (
+                    np.array([i for i, _ in flat], dtype=np.int64),
+                    np.array([g for _, g in flat], dtype=np.int64),
+                )
+            owners, group_ids = self._group_matrix
+            member = np.zeros(len(self.words), dtype=bool)
+            member[np.array(ids, dtype=np.int64)] = True
+            chosen = group_ids[member[owners]]
+            return max(0, int(np.bincount(chosen).max()) - 1) if len(chosen) else 0
+        counts: dict[int, int] = {}
+        top = 1
+        for w in ids:
+            for g in groups[w]:
+                c = counts[g] = counts.get(g, 0) + 1
+                if c > top:
+                    top = c
+        return top - 1
 
     def _worst(self, move: _Move) -> tuple[int, int]:
         """A move's worst family: most misses proven so far, then the largest (misses weigh first)."""
@@ -358,12 +425,11 @@ class ValueSearch:
             return False
         if size(family) <= 1:
             return True
+        if self.lower(family) > k:
+            return False
         entry = self.table.get(family)
-        if entry is not None:
-            if entry[1] <= k:
-                return True
-            if entry[0] > k:
-                return False
+        if entry is not None and entry[1] <= k:
+            return True
         disjoint = self.disjoint_value(family)
         if disjoint is not None:
             return disjoint <= k
