@@ -474,9 +474,12 @@ class ValueSearch:
         self._store(family, upper=bound)
         return bound, LETTERS[best.letter]
 
-    def _heuristic_key(self, move: _Move) -> tuple[int, int]:
+    def _heuristic_key(self, move: _Move) -> tuple[int, int, int]:
+        """The smallest worst family; against the optimal chooser first the fewest misses its families
+        are proven to need (the group bounds: a move into a large one-letter group costs its misses)."""
         miss = max(size(f) for m, f in move.families if m == 0) if any(m == 0 for m, _ in move.families) else 0
-        return (max(size(f) for _, f in move.families), miss)
+        proven = max((m == 0) + self.lower(f) for m, f in move.families) if self.chooser is Opponent.OPTIMAL else 0
+        return (proven, max(size(f) for _, f in move.families), miss)
 
     # ---- the value ---------------------------------------------------------------------------
     def best_moves(self, family: Family, k: int) -> str | None:
