@@ -23,7 +23,11 @@ each deeper iteration reuses the last. Only letters that split the position
 are tried (a letter in no candidate is a pure miss; a letter standing at the
 same places in every candidate reveals nothing); letters that split it into
 the same families are tried once; against ``optimal`` with no miss left only
-letters held by every candidate are tried. Guesser moves are ordered by their
+letters held by every candidate are tried. Against ``optimal`` a position's first visit
+also stores its group bound (``group_bound``: the largest set of words equal but at one
+position, each with its own letter there, forces one miss per word but one; the value is
+monotone in the candidate set, so the whole position needs as many), which refutes most
+hopeless moves without a search. Guesser moves are ordered by their
 worst family (misses proven so far, then size); the chooser's refutation tries
 the miss family first, then the families with the highest proven lower
 bound, then the largest. The root's letters can be spread over processes
