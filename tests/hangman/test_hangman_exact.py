@@ -259,3 +259,30 @@ def test_group_bound_never_exceeds_the_brute_force_value(words, with_numpy):
     truth = brute_value(tuple(words), "optimal")
     assert bound <= truth
     assert result.exact and result.misses == truth
+
+
+def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
+    # 26 one-letter words: 25 misses before one letter holds a majority (the value itself)
+    search = ValueSearch(list(LETTERS), Opponent.GREEDY)
+    assert search.greedy_bound(search.root()) == 25
+    # "a" is held by 3 of 5 words: a hit is possible at once
+    assert ValueSearch(["ab", "ac", "ad", "be", "bf"], Opponent.GREEDY).greedy_bound((0, 1, 2, 3, 4)) == 0
+    # no letter holds 3 of 4: one miss first (b, c, d, e or f removes one word of the others)
+    words = ["ab", "cd", "ef", "ag"]
+    assert ValueSearch(words, Opponent.GREEDY).greedy_bound((0, 1, 2, 3)) == 1
+    assert brute_value(tuple(words), "greedy") >= 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(group_lists, st.booleans())
+def test_greedy_bound_never_exceeds_the_brute_force_value(words, bitsets):
+    words = sorted(words)
+    with pytest.MonkeyPatch.context() as mp:
+        if bitsets:
+            mp.setattr(exact, "BITSET_FROM", 2)
+        search = ValueSearch(words, Opponent.GREEDY)
+        bound = search.greedy_bound(search.root())
+        result = value(words, "greedy")
+    truth = brute_value(tuple(words), "greedy")
+    assert bound <= truth <= brute_value(tuple(words), "optimal")
+    assert result.exact and result.misses == truth

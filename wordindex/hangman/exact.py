@@ -167,6 +167,7 @@ class ValueSearch:
                 self.masks[j][i] |= 1 << p
                 self.held[i] |= 1 << j
         self._rank: dict[int, int] = {}
+        self._holders: list[int] | None = None
         self._word_groups: list[tuple[int, ...]] | None = None
         self._group_matrix: Any = None
         self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
@@ -338,17 +339,60 @@ class ValueSearch:
 
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:
-        """The lower bound proven so far; on a first visit (optimal chooser) the group bound, stored."""
+        """The lower bound proven so far; on a first visit the greedy or the group bound, stored."""
         if size(family) <= 1:
             return 0
         entry = self.table.get(family)
         if entry is not None:
             return entry[0]
-        if self.chooser is Opponent.GREEDY:
-            return 0
-        bound = self.group_bound(family)
+        bound = self.greedy_bound(family) if self.chooser is Opponent.GREEDY else self.group_bound(family)
         self._store(family, lower=bound)
         return bound
+
+    def greedy_bound(self, family: Family) -> int:
+        """A proven lower bound of the greedy-chooser value: the misses needed before any hit.
+
+        The greedy chooser answers a guess of ``c`` with a hit only if a family holding ``c`` is larger
+        than the miss family (ties go to the miss: its pattern sorts first), so only if more than half
+        of the candidates hold ``c``. Until then every guess ``d`` is a miss and keeps exactly the
+        candidates without ``d``. So the line (which ends with one word: a majority for each of its
+        letters) first needs a set D of misses after which some letter ``c`` holds a majority: with A
+        the candidates holding ``c`` and B the others, the misses remove from B at most the sum over D of
+        r_d (the words of B holding d), and A can only shrink, so that sum must reach |B| - |A| + 1. The
+        bound is the fewest letters whose largest r_d reach it, at best over every ``c``. Also a lower
+        bound against the optimal chooser (it can answer as greedy does)."""
+        if self._holders is None:
+            per_letter: list[list[int]] = [[] for _ in LETTERS]
+            for i, held in enumerate(self.held):
+                for j in range(26):
+                    if held >> j & 1:
+                        per_letter[j].append(i)
+            self._holders = [self._bitset(ids) for ids in per_letter]
+        bits = family if isinstance(family, int) else self._bitset(list(family))
+        n = bits.bit_count()
+        if n <= 1:
+            return 0
+        holders = [bits & h for h in self._holders]
+        counts = [h.bit_count() for h in holders]
+        best = 25
+        for c in sorted(range(26), key=lambda j: -counts[j]):
+            need = n - 2 * counts[c] + 1  # |B| - |A| + 1
+            if need <= 0:
+                return 0
+            held_c = self._holders[c]
+            removable = sorted(
+                (counts[d] - (holders[d] & held_c).bit_count() for d in range(26) if d != c and counts[d]),
+                reverse=True,
+            )
+            misses, removed = 0, 0
+            for r in removable:
+                if removed >= need or misses >= best:
+                    break
+                removed += r
+                misses += 1
+            if removed >= need:
+                best = min(best, misses)
+        return best
 
     def _groups(self) -> list[tuple[int, ...]]:
         """Per word, the ids of its one-letter groups of two words or more (see ``group_bound``).
@@ -564,24 +608,25 @@ class ValueSearch:
 
     def greedy_shortest_line(self, family: Family, upper: int, letter: str | None) -> tuple[int, int, str | None]:
         """Against greedy every answer is fixed: the value is a shortest path with the misses as edge
-        costs, found by a 0-1 breadth-first search (hits to the front of the queue, misses to the back),
-        each position expanded once. Returns (lower, upper, first letter); the lower bound is the
-        misses of the last position taken from the queue (none with fewer finished), kept on a stop.
+        costs, found by an A* search: positions are taken in order of misses so far plus
+        ``greedy_bound`` (admissible: a proven lower bound of the misses still needed; pathmax keeps the
+        order monotone), hits before misses. Returns (lower, upper, first letter); the lower bound is
+        the estimate of the last position taken (none with a smaller one is left), kept on a stop.
         """
-        from collections import deque
+        import heapq
 
         best: dict[Family, tuple[int, str | None]] = {family: (0, None)}
-        queue: deque[tuple[int, Family]] = deque([(0, family)])
-        lower = 0
+        queue: list[tuple[int, int, int, int, Family]] = [(self.greedy_bound(family), 0, 0, 0, family)]
+        lower, pushed = 0, 0
         try:
             while queue:
-                misses, position = queue.popleft()
+                estimate, misses, _, _, position = heapq.heappop(queue)
                 if best[position][0] < misses:
                     continue  # reached again with fewer misses since it was queued
-                lower = misses
+                lower = max(lower, estimate)
                 if size(position) <= 1:
                     return misses, misses, best[position][1]
-                if misses >= upper:
+                if lower >= upper:
                     return upper, upper, letter
                 self._tick()
                 if len(best) > TABLE_LIMIT:
@@ -593,14 +638,14 @@ class ValueSearch:
                     known = best.get(child)
                     if known is None or cost < known[0]:
                         best[child] = (cost, first or LETTERS[move.letter])
-                        if mask == 0:
-                            queue.append((cost, child))
-                        else:
-                            queue.appendleft((cost, child))
+                        pushed += 1
+                        bound = max(estimate, cost + self.greedy_bound(child))
+                        if bound < upper:
+                            heapq.heappush(queue, (bound, cost, int(mask == 0), pushed, child))
         except SearchStopped as stop:
             self._say(f"stopped ({stop}): {lower} to {upper} misses")
             return lower, upper, letter
-        return upper, upper, letter  # not reached: a position of two words or more always has a move
+        return upper, upper, letter  # every line needs the upper bound's misses or more
 
     def _limit_share(self, share: float) -> None:
         """Limit the search to ``share`` of the time and positions left."""
