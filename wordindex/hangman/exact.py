@@ -11,8 +11,8 @@ finishes without missing), when the guesser plays best and the chooser plays
   ties), or
 * ``optimal``: any family; the chooser maximises the misses (minimax).
 
-Against ``greedy`` every answer is fixed and the value is a shortest path, found by a 0-1
-breadth-first search over positions (``greedy_shortest_line``). Against ``optimal`` the
+Against ``greedy`` every answer is fixed and the value is a shortest path, found by an A*
+search over positions with an admissible estimate (``greedy_shortest_line``, ``greedy_bound``). Against ``optimal`` the
 search (``ValueSearch``) is an iterative-deepening proof search: ``proves(S, k)``
 answers "can the guesser finish ``S`` with at most ``k`` misses?" by finding one
 letter all of whose families (against ``greedy``: its one family) are proven
@@ -564,7 +564,7 @@ class ValueSearch:
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
             limited = full != (None, None)
             if self.chooser is Opponent.GREEDY:
-                # breadth first for the lower bound (half the budget); the proofs below find the line
+                # A* for the lower bound (half the budget); the proofs below find the line
                 # depth first, which is quicker once the lower bound has reached the value
                 if limited:
                     self._limit_share(0.5)
