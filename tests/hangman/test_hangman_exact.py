@@ -246,21 +246,6 @@ group_lists = st.integers(min_value=2, max_value=3).flatmap(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(group_lists, st.booleans())
-def test_group_bound_never_exceeds_the_brute_force_value(words, with_numpy):
-    words = sorted(words)
-    with pytest.MonkeyPatch.context() as mp:
-        if with_numpy:
-            mp.setattr(exact, "GROUP_NUMPY_FROM", 0)
-        search = ValueSearch(words, Opponent.OPTIMAL)
-        bound = search.group_bound(search.root())
-        result = value(words, "optimal")
-    truth = brute_value(tuple(words), "optimal")
-    assert bound <= truth
-    assert result.exact and result.misses == truth
-
-
 def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
     # 26 one-letter words: 25 misses before one letter holds a majority (the value itself)
     search = ValueSearch(list(LETTERS), Opponent.GREEDY)
@@ -273,16 +258,22 @@ def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
     assert brute_value(tuple(words), "greedy") >= 1
 
 
+# (chooser, its bound, a module constant that switches the bound's or the split's representation)
+BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM"), ("greedy", "greedy_bound", "BITSET_FROM")]
+
+
 @settings(max_examples=150, deadline=None)
-@given(group_lists, st.booleans())
-def test_greedy_bound_never_exceeds_the_brute_force_value(words, bitsets):
+@given(group_lists, st.sampled_from(BOUNDS), st.booleans())
+def test_lower_bounds_never_exceed_the_brute_force_value(words, bound_of, other_representation):
+    """Each bound (and the value searched with it, both representations) against plain minimax."""
+    chooser, method, constant = bound_of
     words = sorted(words)
     with pytest.MonkeyPatch.context() as mp:
-        if bitsets:
-            mp.setattr(exact, "BITSET_FROM", 2)
-        search = ValueSearch(words, Opponent.GREEDY)
-        bound = search.greedy_bound(search.root())
-        result = value(words, "greedy")
-    truth = brute_value(tuple(words), "greedy")
+        if other_representation:
+            mp.setattr(exact, constant, 2 if constant == "BITSET_FROM" else 0)
+        search = ValueSearch(words, Opponent(chooser))
+        bound = getattr(search, method)(search.root())
+        result = value(words, chooser)
+    truth = brute_value(tuple(words), chooser)
     assert bound <= truth <= brute_value(tuple(words), "optimal")
     assert result.exact and result.misses == truth
