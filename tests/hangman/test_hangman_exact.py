@@ -229,3 +229,52 @@ def test_one_letter_words_need_25_misses(chooser):
     result = value(list(LETTERS), chooser)
     assert (result.exact, result.misses) == (True, 25)
     assert value(["a", "b", "c"], chooser).misses == brute_value(("a", "b", "c"), chooser) == 2
+
+
+def test_group_bound_is_the_value_of_a_one_letter_group():
+    # b c h m r at position 0 of "-at" (t of "tat" is also in "at": that word is not in the group)
+    words = ["bat", "cat", "hat", "mat", "rat", "tat"]
+    search = ValueSearch(words, Opponent.OPTIMAL)
+    assert search.group_bound(search.root()) == 4
+    assert value(words, "optimal").misses == brute_value(tuple(words), "optimal") == 4
+    assert ValueSearch(["ab", "ba"], Opponent.OPTIMAL).group_bound((0, 1)) == 0
+
+
+group_lists = st.integers(min_value=2, max_value=3).flatmap(
+    lambda length: st.lists(
+        st.text(alphabet="abcdef", min_size=length, max_size=length), min_size=2, max_size=14, unique=True
+    )
+)
+
+
+def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
+    # 26 one-letter words: 25 misses before one letter holds a majority (the value itself)
+    search = ValueSearch(list(LETTERS), Opponent.GREEDY)
+    assert search.greedy_bound(search.root()) == 25
+    # "a" is held by 3 of 5 words: a hit is possible at once
+    assert ValueSearch(["ab", "ac", "ad", "be", "bf"], Opponent.GREEDY).greedy_bound((0, 1, 2, 3, 4)) == 0
+    # no letter holds 3 of 4: one miss first (b, c, d, e or f removes one word of the others)
+    words = ["ab", "cd", "ef", "ag"]
+    assert ValueSearch(words, Opponent.GREEDY).greedy_bound((0, 1, 2, 3)) == 1
+    assert brute_value(tuple(words), "greedy") >= 1
+
+
+# (chooser, its bound, a module constant that switches the bound's or the split's representation)
+BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM"), ("greedy", "greedy_bound", "BITSET_FROM")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(group_lists, st.sampled_from(BOUNDS), st.booleans())
+def test_lower_bounds_never_exceed_the_brute_force_value(words, bound_of, other_representation):
+    """Each bound (and the value searched with it, both representations) against plain minimax."""
+    chooser, method, constant = bound_of
+    words = sorted(words)
+    with pytest.MonkeyPatch.context() as mp:
+        if other_representation:
+            mp.setattr(exact, constant, 2 if constant == "BITSET_FROM" else 0)
+        search = ValueSearch(words, Opponent(chooser))
+        bound = getattr(search, method)(search.root())
+        result = value(words, chooser)
+    truth = brute_value(tuple(words), chooser)
+    assert bound <= truth <= brute_value(tuple(words), "optimal")
+    assert result.exact and result.misses == truth

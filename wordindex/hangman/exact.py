@@ -11,8 +11,8 @@ finishes without missing), when the guesser plays best and the chooser plays
   ties), or
 * ``optimal``: any family; the chooser maximises the misses (minimax).
 
-Against ``greedy`` every answer is fixed and the value is a shortest path, found by a 0-1
-breadth-first search over positions (``greedy_shortest_line``). Against ``optimal`` the
+Against ``greedy`` every answer is fixed and the value is a shortest path, found by an A*
+search over positions with an admissible estimate (``greedy_shortest_line``, ``greedy_bound``). Against ``optimal`` the
 search (``ValueSearch``) is an iterative-deepening proof search: ``proves(S, k)``
 answers "can the guesser finish ``S`` with at most ``k`` misses?" by finding one
 letter all of whose families (against ``greedy``: its one family) are proven
@@ -23,7 +23,11 @@ each deeper iteration reuses the last. Only letters that split the position
 are tried (a letter in no candidate is a pure miss; a letter standing at the
 same places in every candidate reveals nothing); letters that split it into
 the same families are tried once; against ``optimal`` with no miss left only
-letters held by every candidate are tried. Guesser moves are ordered by their
+letters held by every candidate are tried. Against ``optimal`` a position's first visit
+also stores its group bound (``group_bound``: the largest set of words equal but at one
+position, each with its own letter there, forces one miss per word but one; the value is
+monotone in the candidate set, so the whole position needs as many), which refutes most
+hopeless moves without a search. Guesser moves are ordered by their
 worst family (misses proven so far, then size); the chooser's refutation tries
 the miss family first, then the families with the highest proven lower
 bound, then the largest. The root's letters can be spread over processes
@@ -57,6 +61,8 @@ CACHE_MOVES_LIMIT = 4096
 #: few ANDs with precomputed per-letter, per-mask bitsets); smaller ones as sorted tuples of ids. A
 #: family split from a bitset stays a bitset (its table key) until it is itself split.
 BITSET_FROM = 256
+#: Families of at least this many words count their one-letter groups with numpy (``group_bound``).
+GROUP_NUMPY_FROM = 2048
 #: How often (positions) the cancel flag and the table's size are checked.
 CHECK_EVERY = 512
 
@@ -140,6 +146,9 @@ class ValueSearch:
                 self.masks[j][i] |= 1 << p
                 self.held[i] |= 1 << j
         self._rank: dict[int, int] = {}
+        self._holders: list[int] | None = None
+        self._word_groups: list[tuple[int, ...]] | None = None
+        self._group_matrix: Any = None
         self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
         self._moves_cache: dict[tuple[Family, bool], list[_Move]] = {}
         self.table: dict[Family, list[int]] = {}  # family -> [lower, upper]
@@ -309,10 +318,116 @@ class ValueSearch:
 
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:
+        """The lower bound proven so far; on a first visit the greedy or the group bound, stored."""
         if size(family) <= 1:
             return 0
         entry = self.table.get(family)
-        return entry[0] if entry else 0
+        if entry is not None:
+            return entry[0]
+        bound = self.greedy_bound(family) if self.chooser is Opponent.GREEDY else self.group_bound(family)
+        self._store(family, lower=bound)
+        return bound
+
+    def greedy_bound(self, family: Family) -> int:
+        """A proven lower bound of the greedy-chooser value: the misses needed before any hit.
+
+        The greedy chooser answers a guess of ``c`` with a hit only if a family holding ``c`` is larger
+        than the miss family (ties go to the miss: its pattern sorts first), so only if more than half
+        of the candidates hold ``c``. Until then every guess ``d`` is a miss and keeps exactly the
+        candidates without ``d``. So the line (which ends with one word: a majority for each of its
+        letters) first needs a set D of misses after which some letter ``c`` holds a majority: with A
+        the candidates holding ``c`` and B the others, the misses remove from B at most the sum over D of
+        r_d (the words of B holding d), and A can only shrink, so that sum must reach |B| - |A| + 1. The
+        bound is the fewest letters whose largest r_d reach it, at best over every ``c``. Also a lower
+        bound against the optimal chooser (it can answer as greedy does)."""
+        if self._holders is None:
+            per_letter: list[list[int]] = [[] for _ in LETTERS]
+            for i, held in enumerate(self.held):
+                for j in range(26):
+                    if held >> j & 1:
+                        per_letter[j].append(i)
+            self._holders = [self._bitset(ids) for ids in per_letter]
+        bits = family if isinstance(family, int) else self._bitset(list(family))
+        n = bits.bit_count()
+        if n <= 1:
+            return 0
+        holders = [bits & h for h in self._holders]
+        counts = [h.bit_count() for h in holders]
+        best = 25
+        for c in sorted(range(26), key=lambda j: -counts[j]):
+            need = n - 2 * counts[c] + 1  # |B| - |A| + 1
+            if need <= 0:
+                return 0
+            held_c = self._holders[c]
+            removable = sorted(
+                (counts[d] - (holders[d] & held_c).bit_count() for d in range(26) if d != c and counts[d]),
+                reverse=True,
+            )
+            misses, removed = 0, 0
+            for r in removable:
+                if removed >= need or misses >= best:
+                    break
+                removed += r
+                misses += 1
+            if removed >= need:
+                best = min(best, misses)
+        return best
+
+    def _groups(self) -> list[tuple[int, ...]]:
+        """Per word, the ids of its one-letter groups of two words or more (see ``group_bound``).
+
+        A group is the words equal to one another but at one position ``p`` whose letter at ``p``
+        appears nowhere else in the word (``bills fills gills hills``: ``-ills`` at position 0)."""
+        if self._word_groups is None:
+            keys: dict[tuple[int, str], list[int]] = {}
+            for i, word in enumerate(self.words):
+                for p, ch in enumerate(word):
+                    rest = word[:p] + word[p + 1 :]
+                    if ch not in rest:
+                        keys.setdefault((p, rest), []).append(i)
+            per_word: list[list[int]] = [[] for _ in self.words]
+            for g, members in enumerate(m for m in keys.values() if len(m) > 1):
+                for i in members:
+                    per_word[i].append(g)
+            self._word_groups = [tuple(groups) for groups in per_word]
+        return self._word_groups
+
+    def group_bound(self, family: Family) -> int:
+        """A proven lower bound of the optimal-chooser value: the largest one-letter group in the family,
+        less one (0 when none).
+
+        In a group of m words (equal but at one position p, each letter at p in no other place of its
+        word) every letter but those at p stands at the same places in every word (it reveals nothing)
+        and each letter at p is held by one word: a guess isolates at most one word, and the chooser
+        answers with the miss until one word is left: the group's value is m - 1 (``disjoint_value``'s
+        argument). The optimal-chooser value is monotone (a guesser's strategy for a set plays as well
+        on any subset: each family of the subset lies in the family of the set with the same mask), so
+        the family's value is at least the group's. Not valid against the greedy chooser (its value is
+        not monotone)."""
+        groups = self._groups()
+        ids = self.ids(family)
+        if len(ids) >= GROUP_NUMPY_FROM:
+            import numpy as np
+
+            if self._group_matrix is None:
+                flat = [(i, g) for i, gs in enumerate(groups) for g in gs]
+                self._group_matrix = (
+                    np.array([i for i, _ in flat], dtype=np.int64),
+                    np.array([g for _, g in flat], dtype=np.int64),
+                )
+            owners, group_ids = self._group_matrix
+            member = np.zeros(len(self.words), dtype=bool)
+            member[np.array(ids, dtype=np.int64)] = True
+            chosen = group_ids[member[owners]]
+            return max(0, int(np.bincount(chosen).max()) - 1) if len(chosen) else 0
+        counts: dict[int, int] = {}
+        top = 1
+        for w in ids:
+            for g in groups[w]:
+                c = counts[g] = counts.get(g, 0) + 1
+                if c > top:
+                    top = c
+        return top - 1
 
     def _worst(self, move: _Move) -> tuple[int, int]:
         """A move's worst family: most misses proven so far, then the largest (misses weigh first)."""
@@ -337,12 +452,11 @@ class ValueSearch:
             return False
         if size(family) <= 1:
             return True
+        if self.lower(family) > k:
+            return False
         entry = self.table.get(family)
-        if entry is not None:
-            if entry[1] <= k:
-                return True
-            if entry[0] > k:
-                return False
+        if entry is not None and entry[1] <= k:
+            return True
         disjoint = self.disjoint_value(family)
         if disjoint is not None:
             return disjoint <= k
@@ -387,9 +501,12 @@ class ValueSearch:
         self._store(family, upper=bound)
         return bound, LETTERS[best.letter]
 
-    def _heuristic_key(self, move: _Move) -> tuple[int, int]:
+    def _heuristic_key(self, move: _Move) -> tuple[int, int, int]:
+        """The smallest worst family; against the optimal chooser first the fewest misses its families
+        are proven to need (the group bounds: a move into a large one-letter group costs its misses)."""
         miss = max(size(f) for m, f in move.families if m == 0) if any(m == 0 for m, _ in move.families) else 0
-        return (max(size(f) for _, f in move.families), miss)
+        proven = max((m == 0) + self.lower(f) for m, f in move.families) if self.chooser is Opponent.OPTIMAL else 0
+        return (proven, max(size(f) for _, f in move.families), miss)
 
     # ---- the value ---------------------------------------------------------------------------
     def best_moves(self, family: Family, k: int) -> str | None:
@@ -426,7 +543,7 @@ class ValueSearch:
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
             limited = full != (None, None)
             if self.chooser is Opponent.GREEDY:
-                # breadth first for the lower bound (half the budget); the proofs below find the line
+                # A* for the lower bound (half the budget); the proofs below find the line
                 # depth first, which is quicker once the lower bound has reached the value
                 if limited:
                     self._limit_share(0.5)
@@ -470,24 +587,25 @@ class ValueSearch:
 
     def greedy_shortest_line(self, family: Family, upper: int, letter: str | None) -> tuple[int, int, str | None]:
         """Against greedy every answer is fixed: the value is a shortest path with the misses as edge
-        costs, found by a 0-1 breadth-first search (hits to the front of the queue, misses to the back),
-        each position expanded once. Returns (lower, upper, first letter); the lower bound is the
-        misses of the last position taken from the queue (none with fewer finished), kept on a stop.
+        costs, found by an A* search: positions are taken in order of misses so far plus
+        ``greedy_bound`` (admissible: a proven lower bound of the misses still needed; pathmax keeps the
+        order monotone), hits before misses. Returns (lower, upper, first letter); the lower bound is
+        the estimate of the last position taken (none with a smaller one is left), kept on a stop.
         """
-        from collections import deque
+        import heapq
 
         best: dict[Family, tuple[int, str | None]] = {family: (0, None)}
-        queue: deque[tuple[int, Family]] = deque([(0, family)])
-        lower = 0
+        queue: list[tuple[int, int, int, int, Family]] = [(self.greedy_bound(family), 0, 0, 0, family)]
+        lower, pushed = 0, 0
         try:
             while queue:
-                misses, position = queue.popleft()
+                estimate, misses, _, _, position = heapq.heappop(queue)
                 if best[position][0] < misses:
                     continue  # reached again with fewer misses since it was queued
-                lower = misses
+                lower = max(lower, estimate)
                 if size(position) <= 1:
                     return misses, misses, best[position][1]
-                if misses >= upper:
+                if lower >= upper:
                     return upper, upper, letter
                 self._tick()
                 if len(best) > TABLE_LIMIT:
@@ -499,14 +617,14 @@ class ValueSearch:
                     known = best.get(child)
                     if known is None or cost < known[0]:
                         best[child] = (cost, first or LETTERS[move.letter])
-                        if mask == 0:
-                            queue.append((cost, child))
-                        else:
-                            queue.appendleft((cost, child))
+                        pushed += 1
+                        bound = max(estimate, cost + self.greedy_bound(child))
+                        if bound < upper:
+                            heapq.heappush(queue, (bound, cost, int(mask == 0), pushed, child))
         except SearchStopped as stop:
             self._say(f"stopped ({stop}): {lower} to {upper} misses")
             return lower, upper, letter
-        return upper, upper, letter  # not reached: a position of two words or more always has a move
+        return upper, upper, letter  # every line needs the upper bound's misses or more
 
     def _limit_share(self, share: float) -> None:
         """Limit the search to ``share`` of the time and positions left."""
