@@ -281,16 +281,16 @@ def boggle_best(
     top: int = typer.Option(5, "--top", metavar="K", help="How many of the best boards to print."),
     json_output: bool = JSON_OPTION,
 ) -> None:
-    """Search for the highest-scoring board of a size (steepest-ascent hill climbing with kicks).
+    """Search for the highest-scoring board of a size (hill climbing with a pool of the best boards).
 
-    Each step scores every board one letter change or one swap away from the
-    current board, in one batch on both cores, and moves to the best; at a
-    local optimum it kicks the run's best board with a few random changes
-    (iterated local search) and restarts from a random board when that stops
-    paying. The search stops at the first of --steps, --seconds and --target
-    that is given (60 seconds when none is), or at Ctrl-C, and still prints
-    the best boards. Progress goes to stderr. Boards equal up to rotation or
-    reflection are listed once.
+    The search keeps the 100 best distinct boards of its run (danvk's pool
+    hill climbing); each step scores, in one batch on both cores, every board
+    one letter change or one swap away from the pool's new boards and keeps
+    the best 100. When nothing new gets in, the run's best boards are recorded
+    and a new run starts from random boards. The search stops at the first of
+    --steps, --seconds and --target that is given (60 seconds when none is),
+    or at Ctrl-C, and still prints the best boards. Progress goes to stderr.
+    Boards equal up to rotation or reflection are listed once.
 
     Examples: wordindex boggle-best --size 4 --target 3625 --seed 1;  wordindex boggle-best --size 5 --steps 200 --json
     """

@@ -1,15 +1,27 @@
-"""Search for high-scoring boards: iterated local search with batched, exhaustive steps.
+"""Search for high-scoring boards: pool hill climbing with batched, exhaustive steps.
 
-Each step scores the whole neighbourhood of the current board in one batch
-(``engine.BoardScorer``, the compiled scorer on both cores): every board that
-differs by one cube's letter (cells × 25) and every board with two cubes
-swapped. The climb moves to the best neighbour while that improves the
-score (steepest ascent). At a local optimum the board is recorded, and the
-search *kicks* the best optimum of the current run with a few random
-letter changes or swaps and climbs again (iterated local search); after
-``patience`` kicks without a new best it starts again from a fresh random
-board. A ``random.Random(seed)`` drives every choice, so a seed and a
-number of steps give the same boards on every run.
+The search keeps a *pool* of the best boards of its current run (``pool``
+of them, 100 by default; distinct up to rotation and reflection). Each step
+takes the pool boards that have not been expanded yet, builds every board
+one move away from them (one cube's letter changed, cells × 25, or two cubes
+swapped), reduces those to one canonical board per symmetry class, scores
+the ones never seen before in one batch (``engine.BoardScorer``, the
+compiled scorer on both cores) and keeps the ``pool`` best of the old pool
+and the new boards. A board that fell out of the pool once can never come
+back (the pool's lowest score only rises), so expanding only the newcomers
+gives the same pool as expanding every member each time, at a fraction of
+the cost. When a step adds nothing new the run has converged: its best
+boards are recorded and a new run starts from ``pool`` fresh random boards.
+
+This is the pool hill climbing danvk used to find the best 4×4 and 5×5
+boards (danvk/hybrid-boggle, ``boggle/hillclimb.py``): a single steepest
+ascent climber gets stuck on local optima such as the 3,603-point boards
+around ``perslatgsineters``, while a pool of a hundred boards keeps enough
+second-best paths alive to get over the ridges.
+
+A ``random.Random(seed)`` drives every choice and ties are broken by the
+canonical board, so a seed and a number of steps give the same boards on
+every run.
 
 ``run_search`` is the loop around the steps that ``wordindex boggle-best``
 runs: it stops after a number of steps, a time, or as soon as a board
@@ -40,8 +52,10 @@ if TYPE_CHECKING:
 
 #: Letters a board may hold (``q`` is the Qu cube).
 FACES = LETTERS
-#: Most boards whose scores a search remembers (about 100 MB).
+#: Most boards whose scores a search remembers (about 150 MB).
 CACHE_LIMIT = 1_000_000
+#: Boards a run's pool holds (danvk's default; larger pools get over more ridges per run but cost more).
+POOL_SIZE = 100
 
 
 @dataclass(frozen=True)
@@ -56,7 +70,7 @@ class ScoredBoard:
 
 @dataclass(frozen=True)
 class Progress:
-    """Where the search stands, for a progress display."""
+    """Where the search stands, for a progress display (``climbs``: runs that converged)."""
 
     steps: int
     boards_scored: int
@@ -72,6 +86,10 @@ def _code(face: str) -> int:
 
 def _face(code: int) -> str:
     return chr(97 + code)
+
+
+def _text(codes: Codes) -> str:
+    return "".join(_face(int(c)) for c in codes)
 
 
 def symmetries(size: int) -> list[list[int]]:
@@ -93,8 +111,41 @@ def symmetries(size: int) -> list[list[int]]:
     return maps
 
 
+def canonical_boards(boards: Codes, size: int) -> Codes:
+    """Each board replaced by the alphabetically first of its 8 rotations and reflections.
+
+    Vectorised: each transformed board is packed into 60-bit numbers (12
+    cells of 5 bits each, in reading order), and the smallest tuple of
+    numbers wins, which is the alphabetically first board.
+    """
+    boards = np.asarray(boards, dtype=np.int64).reshape(-1, size * size)
+    best = boards
+    best_keys = _packed(best)
+    for perm in symmetries(size)[1:]:
+        other = boards[:, perm]
+        keys = _packed(other)
+        smaller = np.zeros(len(boards), dtype=bool)
+        equal = np.ones(len(boards), dtype=bool)
+        for mine, theirs in zip(best_keys, keys, strict=True):
+            smaller |= equal & (theirs < mine)
+            equal &= theirs == mine
+        best = np.where(smaller[:, None], other, best)
+        best_keys = [np.where(smaller, theirs, mine) for mine, theirs in zip(best_keys, keys, strict=True)]
+    return best
+
+
+def _packed(boards: Codes) -> list[Codes]:
+    """Boards as numbers, 12 cells (60 bits) to a number, that compare like the boards' texts."""
+    chunks = []
+    for start in range(0, boards.shape[1], 12):
+        part = boards[:, start : start + 12]
+        weights = 32 ** np.arange(part.shape[1] - 1, -1, -1, dtype=np.int64)
+        chunks.append(part @ weights)
+    return chunks
+
+
 class BestBoardSearch:
-    """Climb towards high-scoring boards, one batched neighbourhood per ``step()``."""
+    """Climb towards high-scoring boards with a pool of the best, one batched expansion per ``step()``."""
 
     def __init__(
         self,
@@ -103,22 +154,25 @@ class BestBoardSearch:
         rules: Rules,
         seed: int | None = None,
         keep: int = 10,
-        patience: int = 60,
+        pool: int = POOL_SIZE,
         clock: Callable[[], float] = time.perf_counter,
     ):
         if size not in SIZES:
             raise BoardError(f"board size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
+        if pool < 1:
+            raise ValueError(f"the pool must hold 1 board or more, not {pool}")
         self.scorer = BoardScorer(trie, rules)
         self.size = size
         self.cells = size * size
         self.rules = rules
         self.rng = random.Random(seed)
         self.keep = keep
-        self.patience = patience
+        self.pool_size = pool
         self.clock = clock
         self.started = clock()
         self._symmetries = symmetries(size)
-        self._swaps = [(a, b) for a in range(self.cells) for b in range(a + 1, self.cells)]
+        self._swaps = np.array([(a, b) for a in range(self.cells) for b in range(a + 1, self.cells)], dtype=np.int64)
+        self._letters = np.array([_code(f) for f in FACES], dtype=np.int64)
         self.steps = 0
         self.climbs = 0
         self._top: dict[str, tuple[int, int, float]] = {}
@@ -130,20 +184,20 @@ class BestBoardSearch:
         return self.scorer.boards_scored
 
     # -- scoring -------------------------------------------------------------
-    def _score(self, boards: Codes) -> tuple[Codes, Codes]:
-        """(counts, scores) of the boards; boards met before come from the cache, the rest from the scorer.
+    def _keys(self, boards: Codes) -> list[bytes]:
+        return np.ascontiguousarray(boards, dtype=np.uint8).view(f"S{self.cells}").reshape(len(boards)).tolist()
 
-        An iterated local search climbs back to the optima it was kicked
-        from, so many neighbourhoods are scored again and again; the cache
-        (exact boards, up to ``CACHE_LIMIT`` of them, then started afresh)
-        spares that work without changing any answer.
+    def _score(self, boards: Codes) -> tuple[Codes, Codes]:
+        """(counts, scores) of canonical boards; boards met before come from the cache, the rest from the scorer.
+
+        Restarted runs climb through many of the same boards, so the cache
+        (up to ``CACHE_LIMIT`` canonical boards, then started afresh) spares
+        that work without changing any answer.
         """
-        keys = np.ascontiguousarray(boards, dtype=np.uint8).view(f"S{self.cells}").reshape(len(boards)).tolist()
+        keys = self._keys(boards)
         cache = self._cache
         known = [cache.get(key) for key in keys]
         missing = [i for i, hit in enumerate(known) if hit is None]
-        counts = np.zeros(len(boards), dtype=np.int64)
-        scores = np.zeros(len(boards), dtype=np.int64)
         if missing:
             new_counts, new_scores = self.scorer.score_codes(boards[missing], self.size)
             if len(cache) + len(missing) > CACHE_LIMIT:
@@ -151,14 +205,11 @@ class BestBoardSearch:
             for i, count, score in zip(missing, new_counts.tolist(), new_scores.tolist(), strict=True):
                 cache[keys[i]] = (count, score)
                 known[i] = (count, score)
-        for i, hit in enumerate(known):
-            assert hit is not None
-            counts[i], scores[i] = hit
-        return counts, scores
+        pairs = np.array(known, dtype=np.int64).reshape(len(boards), 2)
+        return pairs[:, 0], pairs[:, 1]
 
     def _canonical(self, codes: Codes) -> str:
-        faces = [_face(int(c)) for c in codes]
-        return min("".join(faces[i] for i in perm) for perm in self._symmetries)
+        return _text(canonical_boards(codes[None, :], self.size)[0])
 
     def _record(self, codes: Codes, score: int, count: int) -> None:
         """Remember a board among the best (once per symmetry class, with the time it was first seen)."""
@@ -175,74 +226,81 @@ class BestBoardSearch:
         return np.array([_code(self.rng.choice(FACES)) for _ in range(self.cells)], dtype=np.int64)
 
     def _neighbourhood(self, board: Codes) -> Codes:
-        letters = np.array([_code(f) for f in FACES], dtype=np.int64)
+        """Every board one letter change or one swap of two different letters away from ``board``."""
+        letters = self._letters
         changes = np.repeat(board[None, :], self.cells * len(letters), axis=0)
         cell_index = np.repeat(np.arange(self.cells), len(letters))
         changes[np.arange(len(changes)), cell_index] = np.tile(letters, self.cells)
         changes = changes[changes[np.arange(len(changes)), cell_index] != board[cell_index]]
-        swaps = np.repeat(board[None, :], len(self._swaps), axis=0)
-        a = np.array([p[0] for p in self._swaps])
-        b = np.array([p[1] for p in self._swaps])
+        a, b = self._swaps[:, 0], self._swaps[:, 1]
+        swaps = np.repeat(board[None, :], len(a), axis=0)
         rows = np.arange(len(swaps))
         swaps[rows, a], swaps[rows, b] = board[b], board[a]
         swaps = swaps[board[a] != board[b]]
         return np.concatenate([changes, swaps])
 
-    def _kick(self, board: Codes) -> Codes:
-        board = board.copy()
-        for _ in range(self.rng.randint(2, 4)):
-            if self.rng.random() < 0.5:
-                board[self.rng.randrange(self.cells)] = _code(self.rng.choice(FACES))
-            else:
-                a, b = self.rng.sample(range(self.cells), 2)
-                board[a], board[b] = board[b], board[a]
-        return board
-
-    def _set_current(self, board: Codes) -> None:
-        counts, scores = self._score(board[None, :])
-        self._move(board, int(scores[0]), int(counts[0]))
-
-    def _move(self, board: Codes, score: int, count: int) -> None:
-        """Make ``board`` the current one; a board better than any before is recorded at once."""
-        self.current = board
-        self.current_score = score
-        self.current_count = count
-        top = max((entry[0] for entry in self._top.values()), default=-1)
-        if score > top:
-            self._record(board, score, count)
+    def _distinct(self, boards: Codes) -> Codes:
+        """Canonical forms of the boards, each once, in a fixed (sorted) order."""
+        canonical = np.ascontiguousarray(canonical_boards(boards, self.size), dtype=np.uint8)
+        unique = np.unique(canonical.view(f"S{self.cells}").reshape(len(canonical)))
+        return np.frombuffer(unique.tobytes(), dtype=np.uint8).reshape(len(unique), self.cells).astype(np.int64)
 
     def _restart(self) -> None:
-        self._set_current(self._random_board())
-        self.run_best = self.current.copy()
-        self.run_best_score = self.current_score
-        self._stale = 0
+        """A new run: a pool of fresh random boards."""
+        boards = self._distinct(np.array([self._random_board() for _ in range(self.pool_size)]))
+        self._expanded: set[bytes] = set()
+        self.pool = np.empty((0, self.cells), dtype=np.int64)
+        self.pool_scores = np.empty(0, dtype=np.int64)
+        self.pool_counts = np.empty(0, dtype=np.int64)
+        self._merge(boards)
+
+    def _merge(self, candidates: Codes) -> bool:
+        """Keep the pool's best of the pool and ``candidates`` (distinct canonical boards); True if any is new."""
+        keys = set(self._keys(self.pool))
+        fresh = np.array([key not in keys for key in self._keys(candidates)], dtype=bool)
+        candidates = candidates[fresh] if len(candidates) else candidates
+        counts, scores = self._score(candidates)
+        boards = np.concatenate([self.pool, candidates])
+        all_scores = np.concatenate([self.pool_scores, scores])
+        all_counts = np.concatenate([self.pool_counts, counts])
+        # Best score first, ties by the board's text: the same pool on every run.
+        order = np.lexsort([*reversed(_packed(boards)), -all_scores])[: self.pool_size]
+        old = keys
+        self.pool, self.pool_scores, self.pool_counts = boards[order], all_scores[order], all_counts[order]
+        self._note_best()
+        return any(key not in old for key in self._keys(self.pool))
+
+    def _note_best(self) -> None:
+        score = int(self.pool_scores[0])
+        top = max((entry[0] for entry in self._top.values()), default=-1)
+        if score > top:
+            self._record(self.pool[0], score, int(self.pool_counts[0]))
 
     # -- the search ------------------------------------------------------------
+    @property
+    def current_score(self) -> int:
+        """The best score of the current run."""
+        return int(self.pool_scores[0])
+
     def step(self) -> Progress:
-        """Score the current board's whole neighbourhood and move (or kick, or restart)."""
+        """Expand the pool's new boards in one batch and keep the best (or start a new run if none is new)."""
         self.steps += 1
-        candidates = self._neighbourhood(self.current)
-        counts, scores = self._score(candidates)
-        best = int(np.argmax(scores))
-        if scores[best] > self.current_score:
-            self._move(candidates[best], int(scores[best]), int(counts[best]))
-        else:
-            self._local_optimum()
+        waiting = [i for i, key in enumerate(self._keys(self.pool)) if key not in self._expanded]
+        if not waiting:
+            self._converged()
+            return self.progress()
+        self._expanded.update(self._keys(self.pool[waiting]))
+        neighbours = np.concatenate([self._neighbourhood(board) for board in self.pool[waiting]])
+        if not self._merge(self._distinct(neighbours)):
+            self._converged()
         return self.progress()
 
-    def _local_optimum(self) -> None:
+    def _converged(self) -> None:
+        """The run has stopped improving: remember its best boards and start a new one."""
         self.climbs += 1
-        self._record(self.current, self.current_score, self.current_count)
-        if self.current_score > self.run_best_score:
-            self.run_best = self.current.copy()
-            self.run_best_score = self.current_score
-            self._stale = 0
-        else:
-            self._stale += 1
-        if self._stale >= self.patience:
-            self._restart()
-        else:
-            self._set_current(self._kick(self.run_best))
+        for board, score, count in zip(self.pool[: self.keep], self.pool_scores, self.pool_counts, strict=False):
+            self._record(board, int(score), int(count))
+        self._restart()
 
     def progress(self) -> Progress:
         top = self.best(1)
@@ -250,10 +308,10 @@ class BestBoardSearch:
         return Progress(self.steps, self.boards_scored, self.climbs, self.current_score, best_score)
 
     def best(self, limit: int | None = None) -> list[ScoredBoard]:
-        """The best distinct boards found (up to symmetry), best first; includes the current board."""
+        """The best distinct boards found (up to symmetry), best first; includes the current run's best."""
         entries = dict(self._top)
-        key = self._canonical(self.current)
-        entries.setdefault(key, (self.current_score, self.current_count, self.clock() - self.started))
+        key = _text(self.pool[0])
+        entries.setdefault(key, (int(self.pool_scores[0]), int(self.pool_counts[0]), self.clock() - self.started))
         ranked = sorted(entries.items(), key=lambda item: (-item[1][0], item[0]))
         return [
             ScoredBoard(Board(self.size, faces), score, count, seconds)
