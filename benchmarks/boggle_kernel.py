@@ -29,10 +29,11 @@ import importlib.util
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench_common import index_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -98,12 +99,7 @@ def main() -> None:
     rules = get_rules("official")
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
-        db = args.db or str(Path(folder) / "enable2k.db")
-        if not args.db:
-            script = Path(sys.executable).with_name("wordindex")
-            subprocess.run(
-                [str(script), "build", str(args.wordlist)], env={**os.environ, "WORDINDEX_DB": db}, check=True
-            )
+        db = index_of(args.wordlist, folder, args.db)
         with open_index(db) as index:
             started = time.perf_counter()
             trie = load_trie(index)

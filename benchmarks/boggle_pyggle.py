@@ -22,12 +22,12 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from bench_common import index_of
 
 from wordindex.boggle.board import Board, parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
@@ -70,12 +70,7 @@ def main() -> None:
     texts = ["".join(rng.choice("abcdefghijklmnoprstuvwxyz") for _ in range(16)) for _ in range(args.boards)]
     boards = [Board(4, text) for text in texts]
     with tempfile.TemporaryDirectory() as folder:
-        db = args.db or str(Path(folder) / "enable2k.db")
-        if not args.db:
-            script = Path(sys.executable).with_name("wordindex")
-            subprocess.run(
-                [str(script), "build", str(args.wordlist)], env={**os.environ, "WORDINDEX_DB": db}, check=True
-            )
+        db = index_of(args.wordlist, folder, args.db)
         started = time.perf_counter()
         with open_index(db) as index:
             trie = load_trie(index)
