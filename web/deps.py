@@ -75,10 +75,16 @@ class IndexProvider:
             raise
 
     def generation(self, index: Index) -> Any:
-        """What changes when the index is rebuilt: the file's identity, or the build time on a server."""
+        """What changes when the index is rebuilt: the file's identity, or the tables' identity on a server.
+
+        On PostgreSQL a rebuild fills a new schema and swaps it in, so the
+        ``index_info`` table the search path finds is a new one, with a new
+        OID. The build time alone is not enough: it counts whole seconds, and
+        two builds can finish within one.
+        """
         if self.location.sqlite_path is not None:
             return self._local.identity
-        return index.scalar("SELECT built_at FROM index_info")
+        return index.scalar("SELECT CAST(CAST(CAST('index_info' AS regclass) AS oid) AS bigint)")
 
     def close(self) -> None:
         with self._lock:

@@ -69,3 +69,31 @@ def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, 
         assert answer["event"]["verdict"] == "accepted"
         assert answer["version"] == 3
         assert http.get("/api/boggle", params=shown).json()["found"] is True  # the table was reloaded
+
+
+def test_two_builds_in_the_same_second_are_two_generations(rebuilt_index, monkeypatch):
+    """The lexicon cache reloads after any rebuild, even one whose build time (whole seconds) is unchanged."""
+    from datetime import datetime
+
+    from wordindex.web.deps import IndexProvider
+
+    import wordindex.build
+
+    class FrozenClock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(2026, 1, 1, 12, 0, 0, tzinfo=tz)
+
+    monkeypatch.setattr(wordindex.build, "datetime", FrozenClock)
+    location, rebuild = rebuilt_index
+    rebuild()
+    provider = IndexProvider(location)
+    try:
+        with provider.use() as index:
+            before = provider.generation(index)
+        rebuild()
+        with provider.use() as index:
+            after = provider.generation(index)
+    finally:
+        provider.close()
+    assert before != after
