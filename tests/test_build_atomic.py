@@ -144,3 +144,43 @@ def test_full_disk_while_reading_into_the_scratch_file_is_one_clean_error(tmp_pa
         build_index(built, write_words(tmp_path / "b.txt", ["zebra"]))
     assert built.read_bytes() == before
     assert not list(tmp_path.glob("*.partial"))
+
+
+def test_a_build_beside_a_thread_holding_a_lock_does_not_hang(tmp_path, built, monkeypatch):
+    """A forked child inherits every lock as it was, held ones included, but not the thread that
+    would release it. A build in a program whose other threads work (the web server rebuilt under
+    traffic: SQLite's own mutexes) must not fork its helper then, or the helper can wait forever."""
+    import threading
+
+    from wordindex import derive
+
+    held = threading.Lock()
+    original = derive.sorted_words
+
+    def sorted_words_under_the_lock(path):
+        with held:  # what the helper needs, as SQLite needs its mutexes
+            yield from original(path)
+
+    monkeypatch.setattr(derive, "sorted_words", sorted_words_under_the_lock)
+    taken, release = threading.Event(), threading.Event()
+
+    def other_thread():
+        with held:
+            taken.set()
+            release.wait(60)
+
+    holder = threading.Thread(target=other_thread, daemon=True)
+    holder.start()
+    taken.wait(10)
+    outcome: list[object] = []
+    builder = threading.Thread(
+        target=lambda: outcome.append(build_index(built, write_words(tmp_path / "b.txt", ["zebra"]))), daemon=True
+    )
+    try:
+        builder.start()
+        builder.join(60)
+        assert not builder.is_alive(), "the build hung on a lock another thread held when its helper started"
+    finally:
+        release.set()
+        holder.join(10)
+    assert outcome and answers(built) == [("cool", False), ("good", False), ("zebra", True)]

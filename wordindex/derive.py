@@ -4,7 +4,8 @@ Both come from one walk over the distinct words in alphabetical order
 (``wordindex.prefix_walk``) and need nothing the ``words`` load produces, so
 a forked helper process reads the build's scratch file (``wordindex.scratch``)
 and writes them into a side SQLite file while the main process loads the
-words; where ``fork`` is unavailable the same work runs in-process. The
+words (forked where that is safe, spawned where other threads run:
+``wordindex.processes``); with ``helper=False`` the same work runs in-process. The
 loaders then copy the prefixes in (an ``INSERT ... SELECT`` on SQLite, ``COPY``
 on PostgreSQL) and stream the lexicon's bytes (``lexicon_chunks``) into its
 row. Every stage holds a bounded batch, never the words.
@@ -12,7 +13,6 @@ row. Every stage holds a bounded batch, never the words.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sqlite3
@@ -26,6 +26,7 @@ from typing import Any
 from .errors import DatabaseError
 from .load_common import BATCH
 from .prefix_walk import PrefixRow, PrefixWalk
+from .processes import helper_context
 from .scratch import FETCH_ROWS, open_scratch, sorted_words
 
 _SIDE_TABLES = (
@@ -100,7 +101,7 @@ def _helper_main(scratch: Path, side: Path, create_prefixes: str) -> None:
 class DerivedTables:
     """The side file a helper process fills from the scratch words (see the module docstring)."""
 
-    def __init__(self, scratch: Path, side: Path, *, fork: bool = True) -> None:
+    def __init__(self, scratch: Path, side: Path, *, helper: bool = True) -> None:
         from sqlalchemy.dialects import sqlite as sqlite_dialect
         from sqlalchemy.schema import CreateTable
 
@@ -113,8 +114,8 @@ class DerivedTables:
         self.level_nodes: list[int] = []
         self.word_count = 0
         side.unlink(missing_ok=True)
-        if fork and "fork" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("fork")
+        if helper:
+            context = helper_context()
             self.process = context.Process(target=_helper_main, args=(scratch, side, self.create_prefixes), daemon=True)
             self.process.start()
 

@@ -689,11 +689,11 @@ class _RootPool:
     """Worker processes proving the root's moves in parallel; each keeps its table across iterations."""
 
     def __init__(self, search: ValueSearch, family: Family, jobs: int):
-        import multiprocessing
+        from ..processes import helper_context
 
         global _PARENT
-        forking = "fork" in multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if forking else None)
+        context = helper_context()
+        forking = context.get_start_method() == "fork"
         _PARENT = search if forking else None
         self.search = search
         self.family = family
