@@ -44,6 +44,7 @@ def test_build_refuses_a_file_that_is_not_an_index(run_cli, tmp_path, source, na
     one_error_line(result, RefusedError.exit_code, str(target), "not a wordindex index", "--force")
     assert target.read_bytes() == content
     assert not list(tmp_path.glob("*.partial"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, source.name])  # nothing left beside it
 
 
 def test_build_refuses_the_dictionary_it_reads_even_with_force(run_cli, tmp_path, source):
@@ -133,6 +134,25 @@ def test_second_sqlite_build_is_refused_while_one_runs(run_cli, tmp_path, source
     assert target.read_bytes() == before
     build_index(target, write_words(tmp_path / "c.txt", ["zebra"]))  # released: the next build runs
     assert answers(target)[2] == ("zebra", True)
+    assert not lock_path(target).exists()  # the build that took the lock file removed it
+
+
+def test_the_lock_file_is_there_only_while_a_build_runs(tmp_path, source, monkeypatch):
+    from wordindex import build as build_module
+
+    target = tmp_path / "w.db"
+    seen: list[bool] = []
+    original = build_module.claim_target
+
+    def claim_and_look(*args, **kwargs):
+        claimed = original(*args, **kwargs)
+        seen.append(lock_path(target).exists())
+        return claimed
+
+    monkeypatch.setattr(build_module, "claim_target", claim_and_look)
+    build_index(target, source)
+    assert seen == [True]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.db", "words.txt"]
 
 
 def test_second_postgres_build_is_refused_while_one_runs(run_cli, pg_index_factory, tmp_path):

@@ -89,7 +89,7 @@ def file_kind(path: Path, display: str) -> FileKind:
 
 
 def lock_path(target: Path) -> Path:
-    """The lock file of builds of ``target``: beside it, kept (an empty file)."""
+    """The lock file of builds of ``target``: beside it, there only while a build runs."""
     return target.with_name(f"{target.name}.lock")
 
 
@@ -98,23 +98,40 @@ def build_lock(target: Path, display: str) -> Iterator[None]:
     """Hold the build lock of ``target``; a second build is refused, not queued.
 
     ``flock`` is released by the kernel when the process dies, however it
-    dies, so a killed build never leaves a stale lock behind.
+    dies, so a killed build never leaves a stale lock behind (only the empty
+    file, which the next build takes and removes). The file is removed when
+    the build ends, refused or not, so nothing is left beside a file the build
+    would not touch. A build that opened the file just before another removed
+    it would lock a file no longer there: it checks, after locking, that the
+    path still names the file it locked, and takes the new one otherwise.
     """
     import fcntl
 
     path = lock_path(target)
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise path_error(str(path), exc) from None
-    try:
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise path_error(str(path), exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            os.close(fd)
             raise BuildBusyError(
                 f"another `wordindex build` is writing {display} right now; "
                 "wait until it finishes and run this build again"
             ) from None
+        try:
+            current = os.stat(path)
+        except FileNotFoundError:
+            current = None
+        if current is not None and current.st_ino == os.fstat(fd).st_ino:
+            break
+        os.close(fd)  # a finishing build removed the file we locked: take the one there now
+    try:
         yield
     finally:
-        os.close(fd)
+        try:
+            path.unlink(missing_ok=True)  # still locked: a build that opens it now fails the check above
+        finally:
+            os.close(fd)
