@@ -12,7 +12,15 @@ from .pools import level_option
 
 
 class BuildProgress:
-    """A rich progress bar on stderr, one task per build stage (terminal only)."""
+    """A rich progress bar on stderr, one task per build stage (terminal only).
+
+    It is redrawn from the build's own calls (at most ten times a second),
+    not by rich's refresh thread: a build forks its helper process only when
+    no other thread runs (``wordindex.processes``), and the fork is what keeps
+    the helper cheap and quiet on Ctrl-C.
+    """
+
+    REDRAW_EVERY = 0.1  # seconds
 
     def __init__(self) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -26,13 +34,21 @@ class BuildProgress:
             TimeElapsedColumn(),
             console=console(stderr=True),
             transient=True,
+            auto_refresh=False,
         )
         self.tasks: dict[str, int] = {}
+        self.drawn = 0.0
 
     def __call__(self, stage: str, done: int, total: int) -> None:
+        import time
+
         if stage not in self.tasks:
             self.tasks[stage] = self.progress.add_task(stage, total=total or None)
         self.progress.update(self.tasks[stage], completed=done, total=total or None)
+        now = time.monotonic()
+        if now - self.drawn >= self.REDRAW_EVERY or done == total:
+            self.drawn = now
+            self.progress.refresh()
 
     def __enter__(self):
         self.progress.start()

@@ -228,6 +228,32 @@ def test_ctrl_c_during_build_is_one_line_exit_130_and_leaves_nothing(tmp_path, s
     assert not list(tmp_path.glob("*.partial"))
 
 
+def test_a_build_in_a_terminal_draws_its_bar_and_still_forks_its_helper(run_cli, tmp_path, source, monkeypatch):
+    """The progress bar must not start a thread: with one running, the helper is spawned, not forked
+    (``wordindex.processes``), and a spawned helper starting up when Ctrl-C reaches the process group
+    prints a traceback. So a build in a terminal forks like a piped one."""
+    import io
+
+    from wordindex import processes
+    from wordindex.cli.environment import Environment, use_environment
+
+    answers_seen: list[bool] = []
+    original = processes.fork_is_safe
+
+    def recorded() -> bool:
+        answers_seen.append(original())
+        return answers_seen[-1]
+
+    monkeypatch.setattr(processes, "fork_is_safe", recorded)
+    screen = io.StringIO()
+    terminal = Environment(stdout=io.StringIO(), stderr=screen, stderr_isatty=True, colour=False)
+    with use_environment(lambda: terminal):
+        result = run_cli(["--db", tmp_path / "w.db", "build", source])
+    assert result.exit_code == 0
+    assert "reading" in screen.getvalue().lower()  # the bar was drawn
+    assert answers_seen == [True]
+
+
 def test_sigterm_during_build_removes_its_partial_files(tmp_path, source):
     process, stderr, before, db = interrupt_build(tmp_path, source, lambda p: os.kill(p.pid, signal.SIGTERM))
     assert process.returncode == 128 + signal.SIGTERM, stderr
