@@ -234,8 +234,9 @@ def test_a_build_in_a_terminal_draws_its_bar_and_still_forks_its_helper(run_cli,
     prints a traceback. So a build in a terminal forks like a piped one."""
     import io
 
-    from wordindex import processes
     from wordindex.cli.environment import Environment, use_environment
+
+    from wordindex import processes
 
     answers_seen: list[bool] = []
     original = processes.fork_is_safe
