@@ -259,6 +259,41 @@ def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
     assert brute_value(tuple(words), "greedy") >= 1
 
 
+def test_greedy_bound_lets_the_misses_shrink_the_hit_family_too():
+    # to hit a at 0 the others must fall below 3: missing b removes bc and ab, so it is c then d
+    words = ["ab", "ae", "af", "bc", "cd", "dx", "gh"]
+    search = ValueSearch(words, Opponent.GREEDY)
+    assert search.greedy_bound(search.root()) <= brute_value(tuple(words), "greedy")
+    assert search.greedy_phase_bound(search.root(), 0, 25) <= brute_value(tuple(words), "greedy")
+
+
+def test_greedy_phase_bound_adds_the_family_after_the_first_hit():
+    # ad ... ax: a group (each second letter its own): 6 misses after any first hit, none before
+    words = ["ad", "ah", "am", "an", "as", "at", "ax"]
+    search = ValueSearch(words, Opponent.GREEDY)
+    truth = brute_value(tuple(words), "greedy")
+    assert search.greedy_phase_bound(search.root(), 0, 25) == truth == 6
+    assert search.greedy_phase_bound(search.root(), 0, 3) == 3  # capped
+    assert search.greedy_phase_bound(search.root(), 5, 25) >= 5  # never below its floor
+
+
+@settings(max_examples=200, deadline=None)
+@given(group_lists, st.booleans(), st.integers(min_value=0, max_value=4))
+def test_greedy_phase_bound_never_exceeds_the_brute_force_value(words, bitsets, cap_above):
+    """The two-phase bound (from no floor, under a cap) against plain minimax, both representations."""
+    words = sorted(words)
+    truth = brute_value(tuple(words), "greedy")
+    with pytest.MonkeyPatch.context() as mp:
+        if bitsets:
+            mp.setattr(exact, "BITSET_FROM", 2)
+        search = ValueSearch(words, Opponent.GREEDY)
+        first = search.greedy_bound(search.root())
+        phase = search.greedy_phase_bound(search.root(), 0, 25)
+        capped = search.greedy_phase_bound(search.root(), first, first + cap_above)
+    assert first <= truth and phase <= truth and capped <= truth
+    assert capped >= first
+
+
 # (chooser, its bound, a module constant that switches the bound's or the split's representation)
 BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM"), ("greedy", "greedy_bound", "BITSET_FROM")]
 
