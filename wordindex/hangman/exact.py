@@ -119,6 +119,16 @@ def size(family: Family) -> int:
     return family.bit_count() if isinstance(family, int) else len(family)
 
 
+def _fewest(counts: list[int], gap: int) -> int:
+    """The fewest of ``counts`` (sorted, largest first) whose sum reaches ``gap``; 25 if they cannot."""
+    total = 0
+    for i, count in enumerate(counts):
+        total += count
+        if total >= gap:
+            return i + 1
+    return 0 if gap <= 0 else 25
+
+
 def _reverse_bits(mask: int, length: int) -> int:
     return int(format(mask, f"0{length}b")[::-1], 2) if length else 0
 
@@ -346,10 +356,13 @@ class ValueSearch:
     def _first_hits(self, bits: int) -> list[tuple[int, int, int]] | None:
         """The possible first hits of the bitset family ``bits`` (see ``greedy_bound``): per letter ``c``
         that splits it and each of its hit families, ``(k0, misses X, family Y)`` with X the words
-        without ``c`` and ``k0`` the fewest letters whose counts in X reach ``|X| - |Y| + 1``, fewest
-        ``k0`` first (then the largest Y). None when some hit needs no miss at all."""
+        without ``c`` and ``k0`` a lower bound of the misses that make Y outnumber X: the fewest letters
+        whose counts reach ``|X| - |Y| + 1``, each count taken in the whole family and at most |X| (at
+        least its count in X: ``_misses_needed`` gives the closer one); fewest ``k0`` first (then the
+        largest Y). None when some hit needs no miss at all."""
         holders = self._letter_holders()
-        present = [d for d in range(26) if bits & holders[d]]
+        counts = [(bits & h).bit_count() for h in holders]
+        present = [d for d in range(26) if counts[d]]
         hits = []
         for c in present:
             parts = self._bit_split(bits, c)
@@ -357,22 +370,22 @@ class ValueSearch:
                 continue  # c splits no subset of the family either: never a move
             without = bits & ~holders[c]
             x = without.bit_count()
-            counts = sorted(((without & holders[d]).bit_count() for d in present if d != c), reverse=True)
+            most = sorted((min(counts[d], x) for d in present if d != c), reverse=True)
             for count, mask, part in parts:
                 if not mask:
                     continue
                 gap = x - count + 1
                 if gap <= 0:
                     return None
-                k0, total = 25, 0
-                for i, r in enumerate(counts):
-                    total += r
-                    if total >= gap:
-                        k0 = i + 1
-                        break
-                hits.append((k0, -count, without, part))
+                hits.append((_fewest(most, gap), -count, without, part))
         hits.sort(key=lambda hit: (hit[0], hit[1]))
         return [(k0, without, part) for k0, _, without, part in hits]
+
+    def _misses_needed(self, without: int, part: int, letters: list[int]) -> int:
+        """The fewest letters whose counts in ``without`` reach ``|without| - |part| + 1`` (25 if none)."""
+        holders = self._letter_holders()
+        counts = sorted(((without & holders[d]).bit_count() for d in letters), reverse=True)
+        return _fewest(counts, without.bit_count() - part.bit_count() + 1)
 
     def _hit_within(self, without: int, part: int, letters: list[int], k: int) -> bool:
         """Can at most ``k`` misses among ``letters`` leave fewer words of ``without`` than of ``part``?
@@ -428,6 +441,7 @@ class ValueSearch:
         for k0, without, part in hits or ():
             if k0 >= best:
                 break
+            k0 = max(k0, self._misses_needed(without, part, letters))
             for k in range(k0, best):
                 if self._hit_within(without, part, letters, k):
                     best = k
@@ -505,6 +519,8 @@ class ValueSearch:
         for k0, without, part in hits:
             if k0 >= best:
                 break
+            if k0 and self._misses_needed(without, part, letters) >= best:
+                continue
             if search(without, part, letters, []):
                 break
         return max(best, floor)
@@ -762,9 +778,11 @@ class ValueSearch:
         """Against greedy every answer is fixed: the value is a shortest path with the misses as edge
         costs, found by an A* search: positions are taken in order of misses so far plus an admissible
         estimate (a proven lower bound of the misses still needed; pathmax keeps the order monotone),
-        hits before misses. A position is queued with ``greedy_bound``; when it is taken, the costlier
-        ``greedy_phase_bound`` is asked whether the position needs one miss more than its estimate, and
-        if so it is queued again one higher (asked again when next taken), else expanded. Returns
+        hits before misses. A position is queued with its parent's estimate (pathmax: a position needs
+        at least its parent's misses less the miss of the move); when it is taken its ``greedy_bound``
+        is computed (queued again if that raises it), then the costlier ``greedy_phase_bound`` is asked
+        whether it needs one miss more, and if so it is queued again one higher (asked again when next
+        taken), else expanded. Returns
         (lower, upper, first letter); the lower bound is the estimate of the last position taken (none
         with a smaller one is left), kept on a stop.
         """
@@ -784,7 +802,12 @@ class ValueSearch:
                 if lower >= upper:
                     return upper, upper, letter
                 self._tick()
-                left = estimate - misses
+                left = max(estimate - misses, self.greedy_bound(position))
+                if misses + left > estimate:  # queued with its parent's estimate: now its own
+                    pushed += 1
+                    if misses + left < upper:
+                        heapq.heappush(queue, (misses + left, misses, missed, pushed, position))
+                    continue
                 if self.greedy_phase_bound(position, left, left + 1) > left:
                     pushed += 1
                     if estimate + 1 < upper:
@@ -800,7 +823,7 @@ class ValueSearch:
                     if known is None or cost < known[0]:
                         best[child] = (cost, first or LETTERS[move.letter])
                         pushed += 1
-                        bound = max(estimate, cost + self.greedy_bound(child))
+                        bound = max(estimate, cost)  # pathmax; its own bound when it is taken
                         if bound < upper:
                             heapq.heappush(queue, (bound, cost, int(mask == 0), pushed, child))
         except SearchStopped as stop:
