@@ -277,6 +277,15 @@ def test_greedy_phase_bound_adds_the_family_after_the_first_hit():
     assert search.greedy_phase_bound(search.root(), 5, 25) >= 5  # never below its floor
 
 
+def test_a_letter_is_a_last_miss_only_when_the_greedy_chooser_answers_it_with_the_miss():
+    search = ValueSearch(["ab", "ac", "xy"], Opponent.GREEDY)
+    everything = 0b111
+    assert not search._some_last_miss(everything, [0])  # a: the family a- (2) beats the miss (1)
+    assert search._some_last_miss(everything, [23])  # x: the miss (2) beats x- (1)
+    # after x the words left all hold a at 0, after a one word is left: neither splits, so no move
+    assert not search._some_last_miss(everything, [0, 23])
+
+
 @settings(max_examples=200, deadline=None)
 @given(group_lists, st.booleans(), st.integers(min_value=0, max_value=4))
 def test_greedy_phase_bound_never_exceeds_the_brute_force_value(words, bitsets, cap_above):
