@@ -161,6 +161,7 @@ class ValueSearch:
         self._rank: dict[int, int] = {}
         self._holders: list[int] | None = None
         self._bound_cache: dict[int, int] = {}
+        self._bound_steps = 0
         self._word_groups: list[tuple[int, ...]] | None = None
         self._group_matrix: Any = None
         self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
@@ -400,6 +401,7 @@ class ValueSearch:
             return True
         if k <= 0:
             return False
+        self._bound_tick()
         holders = self._holders
         assert holders is not None
         gains = sorted(((count, d) for d in letters if (count := (without & holders[d]).bit_count())), reverse=True)
@@ -485,6 +487,7 @@ class ValueSearch:
         def search(without: int, part: int, letters: list[int], missed: list[int]) -> bool:
             """Lower ``best``; True when it reached ``floor``."""
             nonlocal best
+            self._bound_tick()
             misses = len(missed)
             if without.bit_count() < part.bit_count():
                 total = misses + self.greedy_bound(part)
@@ -616,6 +619,16 @@ class ValueSearch:
     def _worst(self, move: _Move) -> tuple[int, int]:
         """A move's worst family: most misses proven so far, then the largest (misses weigh first)."""
         return max(((m == 0) + self.lower(f), size(f)) for m, f in move.families)
+
+    def _bound_tick(self) -> None:
+        """A step of a bound's search: these can take long on a large family, so the time limit and the
+        cancel flag are checked there too (every ``CHECK_EVERY`` steps)."""
+        self._bound_steps += 1
+        if self._bound_steps % CHECK_EVERY == 0:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise SearchStopped("time limit")
+            if self.cancel is not None and self.cancel():
+                raise SearchStopped("cancelled")
 
     def _tick(self) -> None:
         self.positions += 1
