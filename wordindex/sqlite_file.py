@@ -122,9 +122,12 @@ def build_lock(target: Path, display: str) -> Iterator[None]:
                 "wait until it finishes and run this build again"
             ) from None
         try:
-            current = os.stat(path)
+            current: os.stat_result | None = os.stat(path)
         except FileNotFoundError:
             current = None
+        except OSError as exc:
+            os.close(fd)
+            raise path_error(str(path), exc) from None
         if current is not None and current.st_ino == os.fstat(fd).st_ino:
             break
         os.close(fd)  # a finishing build removed the file we locked: take the one there now
