@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lengths", default="2-20", help="lengths, e.g. 2-20 or 8,9 (default 2-20)")
     parser.add_argument("--seconds", type=float, default=600, help="limit per optimal-chooser value (default 600)")
     parser.add_argument("--greedy-seconds", type=float, default=600, help="limit per greedy value (default 600)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the optimal chooser's root (default 2)")
+    parser.add_argument("--jobs", type=int, default=2, help="workers per value (default 2)")
     parser.add_argument("--out", default="hangman_values.jsonl", help="JSON lines of finished lengths (resumable)")
     args = parser.parse_args(argv)
 
@@ -111,8 +111,7 @@ def main(argv=None) -> int:
                     row: dict = {"length": n}
                     for chooser in ("greedy", "optimal"):
                         limits = Limits(seconds=seconds[chooser])
-                        jobs = args.jobs if chooser == "optimal" else 1
-                        report = length_value(index, n, chooser, limits, jobs=jobs).report()
+                        report = length_value(index, n, chooser, limits, jobs=args.jobs).report()
                         row["words"] = report["words"]
                         row[chooser] = report
                         print(f"length {n:>2} {chooser:<8} {json.dumps(report)}", file=sys.stderr)

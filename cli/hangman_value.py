@@ -28,7 +28,7 @@ def hangman_value(
     max_positions: int = typer.Option(
         None, "--max-positions", metavar="N", help="Stop after searching N positions with the bounds proven."
     ),
-    jobs: int = typer.Option(None, "--jobs", metavar="N", help="Worker processes (default: up to 2 cores)."),
+    jobs: int = typer.Option(None, "--jobs", metavar="N", help="Workers (default: up to 2 cores)."),
     json_output: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """The fewest misses a perfect guesser needs on the words of one length (exact, or proven bounds).

@@ -247,64 +247,8 @@ group_lists = st.integers(min_value=2, max_value=3).flatmap(
 )
 
 
-def test_greedy_bound_counts_the_misses_before_a_letter_holds_half():
-    # 26 one-letter words: 25 misses before one letter holds a majority (the value itself)
-    search = ValueSearch(list(LETTERS), Opponent.GREEDY)
-    assert search.greedy_bound(search.root()) == 25
-    # "a" is held by 3 of 5 words: a hit is possible at once
-    assert ValueSearch(["ab", "ac", "ad", "be", "bf"], Opponent.GREEDY).greedy_bound((0, 1, 2, 3, 4)) == 0
-    # no letter holds 3 of 4: one miss first (b, c, d, e or f removes one word of the others)
-    words = ["ab", "cd", "ef", "ag"]
-    assert ValueSearch(words, Opponent.GREEDY).greedy_bound((0, 1, 2, 3)) == 1
-    assert brute_value(tuple(words), "greedy") >= 1
-
-
-def test_greedy_bound_lets_the_misses_shrink_the_hit_family_too():
-    # to hit a at 0 the others must fall below 3: missing b removes bc and ab, so it is c then d
-    words = ["ab", "ae", "af", "bc", "cd", "dx", "gh"]
-    search = ValueSearch(words, Opponent.GREEDY)
-    assert search.greedy_bound(search.root()) <= brute_value(tuple(words), "greedy")
-    assert search.greedy_phase_bound(search.root(), 0, 25) <= brute_value(tuple(words), "greedy")
-
-
-def test_greedy_phase_bound_adds_the_family_after_the_first_hit():
-    # ad ... ax: a group (each second letter its own): 6 misses after any first hit, none before
-    words = ["ad", "ah", "am", "an", "as", "at", "ax"]
-    search = ValueSearch(words, Opponent.GREEDY)
-    truth = brute_value(tuple(words), "greedy")
-    assert search.greedy_phase_bound(search.root(), 0, 25) == truth == 6
-    assert search.greedy_phase_bound(search.root(), 0, 3) == 3  # capped
-    assert search.greedy_phase_bound(search.root(), 5, 25) >= 5  # never below its floor
-
-
-def test_a_letter_is_a_last_miss_only_when_the_greedy_chooser_answers_it_with_the_miss():
-    search = ValueSearch(["ab", "ac", "xy"], Opponent.GREEDY)
-    everything = 0b111
-    assert not search._some_last_miss(everything, [0])  # a: the family a- (2) beats the miss (1)
-    assert search._some_last_miss(everything, [23])  # x: the miss (2) beats x- (1)
-    # after x the words left all hold a at 0, after a one word is left: neither splits, so no move
-    assert not search._some_last_miss(everything, [0, 23])
-
-
-@settings(max_examples=200, deadline=None)
-@given(group_lists, st.booleans(), st.integers(min_value=0, max_value=4))
-def test_greedy_phase_bound_never_exceeds_the_brute_force_value(words, bitsets, cap_above):
-    """The two-phase bound (from no floor, under a cap) against plain minimax, both representations."""
-    words = sorted(words)
-    truth = brute_value(tuple(words), "greedy")
-    with pytest.MonkeyPatch.context() as mp:
-        if bitsets:
-            mp.setattr(exact, "BITSET_FROM", 2)
-        search = ValueSearch(words, Opponent.GREEDY)
-        first = search.greedy_bound(search.root())
-        phase = search.greedy_phase_bound(search.root(), 0, 25)
-        capped = search.greedy_phase_bound(search.root(), first, first + cap_above)
-    assert first <= truth and phase <= truth and capped <= truth
-    assert capped >= first
-
-
 # (chooser, its bound, a module constant that switches the bound's or the split's representation)
-BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM"), ("greedy", "greedy_bound", "BITSET_FROM")]
+BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM")]
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,30 +11,23 @@ finishes without missing), when the guesser plays best and the chooser plays
   ties), or
 * ``optimal``: any family; the chooser maximises the misses (minimax).
 
-Against ``greedy`` every answer is fixed and the value is a shortest path, found by an A* search over
-positions with admissible estimates (``greedy_shortest_line``; ``greedy_bound``, the misses before the
-first hit, and ``greedy_phase_bound``, those plus the bound of the family the first hit leaves).
-Against ``optimal`` the search (``ValueSearch``) is an iterative-deepening proof search: ``proves(S, k)``
-answers "can the guesser finish ``S`` with at most ``k`` misses?" by finding one
-letter all of whose families (against ``greedy``: its one family) are proven
-with the misses left, or by refuting every letter. Both answers are stored in
-a transposition table keyed on the candidate set (a sorted tuple of word ids)
-as a lower bound (a refutation at ``k`` proves value > k) or an upper bound, so
-each deeper iteration reuses the last. Only letters that split the position
-are tried (a letter in no candidate is a pure miss; a letter standing at the
-same places in every candidate reveals nothing); letters that split it into
-the same families are tried once; against ``optimal`` with no miss left only
-letters held by every candidate are tried. Against ``greedy`` a position is refuted without a
-search when its two-phase bound (``greedy_phase_bound``: the misses before the first hit plus the
-bound of the family it leaves) exceeds the misses left. Against ``optimal`` a position's first visit
-also stores its group bound (``group_bound``: the largest set of words equal but at one
-position, each with its own letter there, forces one miss per word but one; the value is
-monotone in the candidate set, so the whole position needs as many), which refutes most
-hopeless moves without a search. Guesser moves are ordered by their
-worst family (misses proven so far, then size); the chooser's refutation tries
-the miss family first, then the families with the highest proven lower
-bound, then the largest. The root's letters can be spread over processes
-(``jobs``): each worker keeps its own table across iterations.
+Against ``greedy`` every answer is fixed and the value is a shortest path: ``greedy_sweep`` finds it
+exactly, compiled, by a breadth-first sweep over the sets of letters missed between two hits (the
+position is a function of that set; see there). Against ``optimal`` the search (``ValueSearch``) is an
+iterative-deepening proof search: ``proves(S, k)`` answers "can the guesser finish ``S`` with at most
+``k`` misses?" by finding one letter all of whose families are proven with the misses left, or by
+refuting every letter. Both answers are stored in a transposition table keyed on the candidate set (a
+sorted tuple of word ids) as a lower bound (a refutation at ``k`` proves value > k) or an upper bound,
+so each deeper iteration reuses the last. Only letters that split the position are tried (a letter in
+no candidate is a pure miss; a letter standing at the same places in every candidate reveals
+nothing); letters that split it into the same families are tried once; with no miss left only letters
+held by every candidate are tried. A position's first visit also stores its group bound
+(``group_bound``: the largest set of words equal but at one position, each with its own letter there,
+forces one miss per word but one; the value is monotone in the candidate set, so the whole position
+needs as many), which refutes most hopeless moves without a search. Guesser moves are ordered by their
+worst family (misses proven so far, then size); the chooser's refutation tries the miss family first,
+then the families with the highest proven lower bound, then the largest. The root's letters can be
+spread over processes (``jobs``): each worker keeps its own table across iterations.
 
 Limits (seconds, positions) stop the search with the bounds proven so far:
 the lower bound from the last refutation, the upper bound from a heuristic
@@ -159,9 +152,6 @@ class ValueSearch:
                 self.masks[j][i] |= 1 << p
                 self.held[i] |= 1 << j
         self._rank: dict[int, int] = {}
-        self._holders: list[int] | None = None
-        self._bound_cache: dict[int, int] = {}
-        self._bound_steps = 0
         self._word_groups: list[tuple[int, ...]] | None = None
         self._group_matrix: Any = None
         self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
@@ -333,232 +323,15 @@ class ValueSearch:
 
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:
-        """The lower bound proven so far; on a first visit the greedy or the group bound, stored."""
+        """The lower bound proven so far; on a first visit the group bound (optimal; greedy: 0), stored."""
         if size(family) <= 1:
             return 0
         entry = self.table.get(family)
         if entry is not None:
             return entry[0]
-        bound = self.greedy_bound(family) if self.chooser is Opponent.GREEDY else self.group_bound(family)
+        bound = self.group_bound(family) if self.chooser is Opponent.OPTIMAL else 0  # greedy: the sweep's
         self._store(family, lower=bound)
         return bound
-
-    def _letter_holders(self) -> list[int]:
-        """Per letter, the bitset of the words holding it."""
-        if self._holders is None:
-            per_letter: list[list[int]] = [[] for _ in LETTERS]
-            for i, held in enumerate(self.held):
-                for j in range(26):
-                    if held >> j & 1:
-                        per_letter[j].append(i)
-            self._holders = [self._bitset(ids) for ids in per_letter]
-        return self._holders
-
-    def _first_hits(self, bits: int) -> list[tuple[int, int, int]] | None:
-        """The possible first hits of the bitset family ``bits`` (see ``greedy_bound``): per letter ``c``
-        that splits it and each of its hit families, ``(k0, misses X, family Y)`` with X the words
-        without ``c`` and ``k0`` a lower bound of the misses that make Y outnumber X: the fewest letters
-        whose counts reach ``|X| - |Y| + 1``, each count taken in the whole family and at most |X| (at
-        least its count in X: ``_misses_needed`` gives the closer one); fewest ``k0`` first (then the
-        largest Y). None when some hit needs no miss at all."""
-        holders = self._letter_holders()
-        counts = [(bits & h).bit_count() for h in holders]
-        present = [d for d in range(26) if counts[d]]
-        hits = []
-        for c in present:
-            parts = self._bit_split(bits, c)
-            if len(parts) < 2:
-                continue  # c splits no subset of the family either: never a move
-            without = bits & ~holders[c]
-            x = without.bit_count()
-            most = sorted((min(counts[d], x) for d in present if d != c), reverse=True)
-            for count, mask, part in parts:
-                if not mask:
-                    continue
-                gap = x - count + 1
-                if gap <= 0:
-                    return None
-                hits.append((_fewest(most, gap), -count, without, part))
-        hits.sort(key=lambda hit: (hit[0], hit[1]))
-        return [(k0, without, part) for k0, _, without, part in hits]
-
-    def _misses_needed(self, without: int, part: int, letters: list[int]) -> int:
-        """The fewest letters whose counts in ``without`` reach ``|without| - |part| + 1`` (25 if none)."""
-        holders = self._letter_holders()
-        counts = sorted(((without & holders[d]).bit_count() for d in letters), reverse=True)
-        return _fewest(counts, without.bit_count() - part.bit_count() + 1)
-
-    def _hit_within(self, without: int, part: int, letters: list[int], k: int) -> bool:
-        """Can at most ``k`` misses among ``letters`` leave fewer words of ``without`` than of ``part``?
-
-        A miss on ``d`` removes the words holding ``d`` from both; the gap ``|without| - |part| + 1``
-        falls by at most d's count in ``without`` (counts only fall as words go), so a branch whose
-        ``k`` largest counts cannot close it is cut; a letter in no word of ``without`` only shrinks
-        ``part`` (never needed: drop it from any such set and it still works), one emptying ``part``
-        ends the branch (``part`` never grows back)."""
-        gap = without.bit_count() - part.bit_count() + 1
-        if gap <= 0:
-            return True
-        if k <= 0:
-            return False
-        self._bound_tick()
-        holders = self._holders
-        assert holders is not None
-        gains = sorted(((count, d) for d in letters if (count := (without & holders[d]).bit_count())), reverse=True)
-        for i, (_, d) in enumerate(gains):
-            if sum(count for count, _ in gains[i : i + k]) < gap:
-                return False
-            rest = part & ~holders[d]
-            if rest and self._hit_within(without & ~holders[d], rest, [e for _, e in gains[i + 1 :]], k - 1):
-                return True
-        return False
-
-    def greedy_bound(self, family: Family) -> int:
-        """A proven lower bound of the greedy-chooser value: the misses needed before the first hit.
-
-        Take a best line from the family S (at least two words; its guesses are moves: letters that
-        split the position) and D the letters it misses before its first hit; until then every answer is
-        a miss and keeps exactly the words holding no letter of D. (i) If the line has a hit, on ``c``
-        into the family Y of the words with ``c`` at the places ``m`` (Y taken in S), the greedy chooser
-        kept that family, so it was larger than the miss family (ties go to the miss: its pattern sorts
-        first): |Y minus the words holding a letter of D| > |X minus those|, X the words of S without
-        ``c``; and ``c`` split that position, so it splits S. (ii) If not, the line ends with one word w
-        by misses alone: take a letter ``c`` of w that splits S (one does: else every word of S has w's
-        letters at w's places, so S = {w}), m its places in w; then X minus the words holding D is empty
-        and Y minus them is {w}: the same inequality holds. So |D|, a lower bound of the value, is at
-        least the fewest letters (not ``c``) whose misses make the words of Y outnumber those of X, at
-        best over every splitting ``c`` and hit family Y; that fewest number is searched exactly
-        (``_hit_within``) from the estimate the largest counts in X give. At most 25. Also a lower bound
-        against the optimal chooser (it can answer as greedy does)."""
-        bits = family if isinstance(family, int) else self._bitset(list(family))
-        if bits.bit_count() <= 1:
-            return 0
-        cached = self._bound_cache.get(bits)
-        if cached is not None:
-            return cached
-        hits = self._first_hits(bits)
-        best = 0 if hits is None else 25
-        holders = self._letter_holders()
-        letters = [d for d in range(26) if bits & holders[d]]
-        for k0, without, part in hits or ():
-            if k0 >= best:
-                break
-            k0 = max(k0, self._misses_needed(without, part, letters))
-            for k in range(k0, best):
-                if self._hit_within(without, part, letters, k):
-                    best = k
-                    break
-        if len(self._bound_cache) >= TABLE_LIMIT:
-            self._bound_cache.clear()
-        self._bound_cache[bits] = best
-        return best
-
-    def greedy_phase_bound(self, family: Family, floor: int, cap: int) -> int:
-        """A lower bound of the greedy-chooser value at least ``floor`` (itself a proven lower bound) and
-        at most ``cap``: the misses before the first hit plus ``greedy_bound`` of the family that hit
-        leaves, at best over every first hit, when that is below ``cap``.
-
-        Proof: as in ``greedy_bound``, a best line from S first misses a set D of letters and then
-        either hits ``c`` into its family Y (the words of S with ``c`` at places ``m``) while
-        |Y - D| > |X - D| (X: the words of S without ``c``; ``- D``: less the words holding a letter of
-        D), or ends on {w} by misses, which is such a case too (Y - D = {w}, its bound 0). The position
-        after that hit is exactly T = Y - D (the chooser kept Y's family of S - D), and the line then
-        needs value(T) >= greedy_bound(T) more misses: it makes at least |D| + greedy_bound(T). The
-        search tries every (c, Y) and every D of fewer letters than the best total so far (letters in
-        no word of X or Y change nothing and are left out; a branch whose largest counts in X cannot
-        make Y outnumber X within the letters left is cut, as in ``_hit_within``), so the minimum it
-        returns (or ``cap``, when none is below it) bounds every line. It stops as soon as it reaches
-        ``floor``.
-
-        The misses must also be misses: the last letter of D was guessed with the words holding the
-        others gone, so it split that set and its miss family was at least as large as each of its hit
-        families (``_some_last_miss``). When no letter of the D tried can be last, the real D holds at
-        least one more letter (one in no word of X or Y, left out of the search): the total counts one
-        more miss. (A real D is the D tried plus such letters; when they are none, D is the D tried.)"""
-        bits = family if isinstance(family, int) else self._bitset(list(family))
-        if bits.bit_count() <= 1:
-            return 0
-        if cap <= floor:
-            return floor
-        hits = self._first_hits(bits)
-        holders = self._letter_holders()
-        best = cap
-
-        def search(without: int, part: int, letters: list[int], missed: list[int]) -> bool:
-            """Lower ``best``; True when it reached ``floor``."""
-            nonlocal best
-            self._bound_tick()
-            misses = len(missed)
-            if without.bit_count() < part.bit_count():
-                total = misses + self.greedy_bound(part)
-                if total < best and missed and not self._some_last_miss(bits, missed):
-                    total += 1  # the misses need one more letter (the last) outside X and Y
-                if total < best:
-                    best = total
-                    if best <= floor:
-                        return True
-            budget = best - 1 - misses  # more letters, each a miss, still below the best
-            if budget <= 0:
-                return False
-            gap = without.bit_count() - part.bit_count() + 1
-            gains = sorted(
-                (((without & holders[d]).bit_count(), d) for d in letters if (without | part) & holders[d]),
-                reverse=True,
-            )
-            for i, (_, d) in enumerate(gains):
-                budget = best - 1 - misses
-                if budget <= 0:
-                    return False
-                if gap > 0 and sum(count for count, _ in gains[i : i + budget]) < gap:
-                    return False
-                rest = part & ~holders[d]
-                if rest and search(without & ~holders[d], rest, [e for _, e in gains[i + 1 :]], [*missed, d]):
-                    return True
-            return False
-
-        if hits is None:  # a hit needs no miss: try those first hits with every D all the same
-            hits = [(0, without, part) for _, without, part in self._all_first_hits(bits)]
-        letters = [d for d in range(26) if bits & holders[d]]
-        for k0, without, part in hits:
-            if k0 >= best:
-                break
-            if k0 and self._misses_needed(without, part, letters) >= best:
-                continue
-            if search(without, part, letters, []):
-                break
-        return max(best, floor)
-
-    def _some_last_miss(self, bits: int, missed: list[int]) -> bool:
-        """Can one of ``missed`` be the last of them, a miss, from ``bits``: with the words holding the
-        others gone, does it split what is left and is its miss family at least as large as each of its
-        hit families (the greedy chooser's answer then is the miss: ties go to it)?"""
-        holders = self._letter_holders()
-        for d in missed:
-            left = bits
-            for e in missed:
-                if e != d:
-                    left &= ~holders[e]
-            parts = self._bit_split(left, d)
-            if len(parts) < 2:
-                continue
-            miss = next((count for count, mask, _ in parts if not mask), 0)
-            if miss and all(count <= miss for count, _, _ in parts):
-                return True
-        return False
-
-    def _all_first_hits(self, bits: int) -> list[tuple[int, int, int]]:
-        """Every (0, X, Y) of ``_first_hits``, whatever their estimates."""
-        holders = self._letter_holders()
-        hits: list[tuple[int, int, int]] = []
-        for c in range(26):
-            if not bits & holders[c]:
-                continue
-            parts = self._bit_split(bits, c)
-            if len(parts) < 2:
-                continue
-            without = bits & ~holders[c]
-            hits.extend((0, without, part) for _, mask, part in parts if mask)
-        return hits
 
     def _groups(self) -> list[tuple[int, ...]]:
         """Per word, the ids of its one-letter groups of two words or more (see ``group_bound``).
@@ -620,16 +393,6 @@ class ValueSearch:
         """A move's worst family: most misses proven so far, then the largest (misses weigh first)."""
         return max(((m == 0) + self.lower(f), size(f)) for m, f in move.families)
 
-    def _bound_tick(self) -> None:
-        """A step of a bound's search: these can take long on a large family, so the time limit and the
-        cancel flag are checked there too (every ``CHECK_EVERY`` steps)."""
-        self._bound_steps += 1
-        if self._bound_steps % CHECK_EVERY == 0:
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise SearchStopped("time limit")
-            if self.cancel is not None and self.cancel():
-                raise SearchStopped("cancelled")
-
     def _tick(self) -> None:
         self.positions += 1
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -658,11 +421,6 @@ class ValueSearch:
         if disjoint is not None:
             return disjoint <= k
         self._tick()
-        if self.chooser is Opponent.GREEDY:
-            known = self.lower(family)
-            if self.greedy_phase_bound(family, known, k + 1) > k:  # value > k: no line to search
-                self._store(family, lower=k + 1)
-                return False
         hits_only = k == 0 and self.chooser is Opponent.OPTIMAL
         moves = self.moves(family, hits_only)
         moves.sort(key=self._worst)
@@ -745,12 +503,7 @@ class ValueSearch:
                 self._say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
             limited = full != (None, None)
             if self.chooser is Opponent.GREEDY:
-                # A* for the lower bound (half the budget); the proofs below find the line
-                # depth first, which is quicker once the lower bound has reached the value
-                if limited:
-                    self._limit_share(0.5)
-                lower, upper, letter = self.greedy_shortest_line(family, upper, letter)
-                self.deadline, self.position_cap = full
+                return self._greedy_value(family, lower, upper, letter if heuristic else None, jobs)
             parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
             pool = _RootPool(self, family, jobs) if parallel else None
             if limited:
@@ -787,62 +540,24 @@ class ValueSearch:
                 self.positions += pool.close()
         return self._result(family, lower, upper, letter)
 
-    def greedy_shortest_line(self, family: Family, upper: int, letter: str | None) -> tuple[int, int, str | None]:
-        """Against greedy every answer is fixed: the value is a shortest path with the misses as edge
-        costs, found by an A* search: positions are taken in order of misses so far plus an admissible
-        estimate (a proven lower bound of the misses still needed; pathmax keeps the order monotone),
-        hits before misses. A position is queued with its parent's estimate (pathmax: a position needs
-        at least its parent's misses less the miss of the move); when it is taken its ``greedy_bound``
-        is computed (queued again if that raises it), then the costlier ``greedy_phase_bound`` is asked
-        whether it needs one miss more, and if so it is queued again one higher (asked again when next
-        taken), else expanded. Returns
-        (lower, upper, first letter); the lower bound is the estimate of the last position taken (none
-        with a smaller one is left), kept on a stop.
-        """
-        import heapq
+    def _greedy_value(self, family: Family, lower: int, upper: int, letter: str | None, jobs: int) -> ValueResult:
+        """Against greedy: the compiled sweep over the sets of missed letters (``greedy_sweep``; ``jobs``
+        threads), given a line of ``upper`` misses starting with ``letter`` (None: no line known,
+        ``upper`` is trivial)."""
+        from .greedy_sweep import GreedySweep
 
-        best: dict[Family, tuple[int, str | None]] = {family: (0, None)}
-        queue: list[tuple[int, int, int, int, Family]] = [(self.greedy_bound(family), 0, 0, 0, family)]
-        lower, pushed = 0, 0
-        try:
-            while queue:
-                estimate, misses, missed, _, position = heapq.heappop(queue)
-                if best[position][0] < misses:
-                    continue  # reached again with fewer misses since it was queued
-                lower = max(lower, estimate)
-                if size(position) <= 1:
-                    return misses, misses, best[position][1]
-                if lower >= upper:
-                    return upper, upper, letter
-                self._tick()
-                left = max(estimate - misses, self.greedy_bound(position))
-                if misses + left > estimate:  # queued with its parent's estimate: now its own
-                    pushed += 1
-                    if misses + left < upper:
-                        heapq.heappush(queue, (misses + left, misses, missed, pushed, position))
-                    continue
-                if self.greedy_phase_bound(position, left, left + 1) > left:
-                    pushed += 1
-                    if estimate + 1 < upper:
-                        heapq.heappush(queue, (estimate + 1, misses, missed, pushed, position))
-                    continue
-                if len(best) > TABLE_LIMIT:
-                    raise SearchStopped("memory limit")
-                first = best[position][1]
-                for move in self.moves(position):
-                    mask, child = move.families[0]
-                    cost = misses + (mask == 0)
-                    known = best.get(child)
-                    if known is None or cost < known[0]:
-                        best[child] = (cost, first or LETTERS[move.letter])
-                        pushed += 1
-                        bound = max(estimate, cost)  # pathmax; its own bound when it is taken
-                        if bound < upper:
-                            heapq.heappush(queue, (bound, cost, int(mask == 0), pushed, child))
-        except SearchStopped as stop:
-            self._say(f"stopped ({stop}): {lower} to {upper} misses")
-            return lower, upper, letter
-        return upper, upper, letter  # every line needs the upper bound's misses or more
+        sweep = GreedySweep([self.words[i] for i in self.ids(family)], jobs=jobs)
+        steps = None if self.position_cap is None else max(0, self.position_cap - self.positions)
+        found = sweep.value(
+            upper, line_known=letter is not None, deadline=self.deadline, steps=steps, cancel=self.cancel,
+            on_progress=self._say,
+        )  # fmt: skip
+        self.positions += found.steps
+        if found.first is not None:
+            letter = found.first
+        if not found.exact:
+            self._say(f"stopped: {max(lower, found.lower)} to {found.upper} misses")
+        return self._result(family, max(lower, found.lower), found.upper, letter)
 
     def _limit_share(self, share: float) -> None:
         """Limit the search to ``share`` of the time and positions left."""

@@ -38,6 +38,10 @@ from .state import NoCandidateError, Position
 #: The optimal guesser's and chooser's budget per answer: positions searched (deterministic) and a
 #: wall-clock cap (only a slow or loaded machine reaches it first). Past it they fall back to a heuristic.
 ANSWER_LIMITS = Limits(seconds=10.0, positions=10_000)
+#: The same against the greedy chooser, whose sweep counts sets of misses (each a few hundred
+#: instructions, where a position of the optimal search costs a split and a table entry): about half a
+#: second here.
+GREEDY_ANSWER_LIMITS = Limits(seconds=10.0, positions=1_000_000)
 #: Families larger than this are not searched at all (none of them is solved within the budget).
 ANSWER_MAX_WORDS = 5_000
 
@@ -113,7 +117,8 @@ def optimal_guess(
     frequencies = unguessed_weights(counts.occurrences, position.guessed)
     words = family_words(index, position)
     searched = limits is not None or len(words) <= ANSWER_MAX_WORDS
-    choice = best_letter(words, opponent, position.guessed, limits or ANSWER_LIMITS) if searched else None
+    budget = limits or (GREEDY_ANSWER_LIMITS if opponent is Opponent.GREEDY else ANSWER_LIMITS)
+    choice = best_letter(words, opponent, position.guessed, budget) if searched else None
     if choice is not None and choice.exact:
         letter = choice.letter or NO_GUESS
         return OptimalGuess(letter, counts.candidates, frequencies, True, choice.upper, opponent)
