@@ -98,3 +98,24 @@ def test_progress_reports_the_layers_searched():
 def test_no_word_or_one_word_needs_no_miss(words):
     found = GreedySweep(words).value(0, line_known=False)
     assert (found.lower, found.upper, found.line) == (0, 0, [])
+
+
+@settings(max_examples=150, deadline=None)
+@given(word_lists, st.integers(min_value=0, max_value=1), st.integers(min_value=0, max_value=2))
+def test_a_worker_told_of_another_workers_line_traces_only_its_own_lines(words, share, above):
+    """One of two workers, after the other has found a line of ``truth + above`` misses: whatever it
+    reports as its own best it can play (a refuted family is not a line of the other's length)."""
+    words = sorted(words)
+    truth = brute_value(tuple(words), "greedy")
+    if len(words) < 2:
+        return
+    sweep = GreedySweep(words, jobs=2)
+    worker, cap = sweep.workers[share], truth + above
+    worker.reset(cap + 1, None)
+    sweep.shared[0] = truth + above  # the other worker's best so far
+    found = sweep._solve(worker, sweep.root(), cap, 0, share, 2)
+    own = int(worker.counters[sweep._kernel.ROOT_BEST])
+    assert found == own >= truth
+    if own <= cap:
+        line = sweep._follow(worker, sweep.root(), own)
+        assert play(words, line)[0] == own and len(play(words, line)[1]) == 1

@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
+
+from ..popcount import popcount as _popcount
 
 WORD_BIT = 1 << 26
 LETTER_BITS = WORD_BIT - 1
@@ -31,18 +32,6 @@ LETTER_Q = 16
 LETTER_U = 20
 #: Board numbers are stamped into int32 marks; past this they start again from 1.
 LAST_STAMP = 2**31 - 1
-
-
-def _popcount_typing(typingctx: Any, value: Any) -> Any:
-    """The CPU's population count of an int64 (LLVM's ``ctpop``)."""
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
-_popcount: Any = intrinsic(_popcount_typing)
 
 
 @njit(cache=True, nogil=True)

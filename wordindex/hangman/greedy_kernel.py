@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 from numba import njit, types
-from numba.extending import intrinsic
+
+from ..popcount import popcount as _popcount
 
 #: ``solve``'s answer when it was asked to stop (nothing was stored for the unfinished positions).
 STOPPED = -1
@@ -41,18 +42,6 @@ def new_table() -> Any:
     from numba.typed import Dict
 
     return Dict.empty(key_type=types.int64, value_type=types.int64)
-
-
-def _popcount_typing(typingctx: Any, value: Any) -> Any:
-    """The CPU's population count of a uint64 (LLVM's ``ctpop``)."""
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-
-    return types.uint64(types.uint64), codegen
-
-
-_popcount: Any = intrinsic(_popcount_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -311,9 +300,10 @@ def solve(
                     family[w] = here[w] & fam_bits[got, w]
                 if depth == 0 and shares > 1 and _fingerprint(family) % shares != share:
                     continue  # another worker's family
+                misses_left = limit - 1 - k
                 found = solve(
                     family,
-                    limit - 1 - k,
+                    misses_left,
                     depth + 1,
                     holders,
                     fam_start,
@@ -330,7 +320,9 @@ def solve(
                 )
                 if found == STOPPED:
                     return STOPPED
-                if k + found < best:
+                # found > misses_left is a refutation, not a line (at the root ``limit`` may be another
+                # worker's best, below this one's: its ``cap + 1`` would pass for a line of that length)
+                if found <= misses_left and k + found < best:
                     best = k + found
                     limit = min(limit, best)
                     if depth == 0:
