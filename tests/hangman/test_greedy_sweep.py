@@ -119,3 +119,13 @@ def test_a_worker_told_of_another_workers_line_traces_only_its_own_lines(words, 
     if own <= cap:
         line = sweep._follow(worker, sweep.root(), own)
         assert play(words, line)[0] == own and len(play(words, line)[1]) == 1
+
+
+def test_the_kernel_is_loaded_once_per_process_and_time_limits_start_after_it():
+    from wordindex.hangman import greedy_sweep
+    from wordindex.hangman.exact import Limits, value
+
+    greedy_sweep.warm_up()
+    assert greedy_sweep.warm_up() == 0.0
+    # a limit far below a first compilation still leaves the search its own time: exact here
+    assert value(bundled(2), "greedy", Limits(seconds=3.0)).misses == 8

@@ -504,7 +504,7 @@ class ValueSearch:
             limited = full != (None, None)
             if self.chooser is Opponent.GREEDY:
                 return self._greedy_value(family, lower, upper, letter if heuristic else None, jobs)
-            parallel = jobs > 1 and self.chooser is Opponent.OPTIMAL  # greedy: one line, cheap; a pool costs more
+            parallel = jobs > 1
             pool = _RootPool(self, family, jobs) if parallel else None
             if limited:
                 self._limit_share(0.5)
@@ -544,8 +544,11 @@ class ValueSearch:
         """Against greedy: the compiled sweep over the sets of missed letters (``greedy_sweep``; ``jobs``
         threads), given a line of ``upper`` misses starting with ``letter`` (None: no line known,
         ``upper`` is trivial)."""
-        from .greedy_sweep import GreedySweep
+        from .greedy_sweep import GreedySweep, warm_up
 
+        compiling = warm_up()  # the first search of a process loads (or, once, compiles) the kernel
+        if self.deadline is not None:
+            self.deadline += compiling  # the time limit is the search's, not the compiler's
         sweep = GreedySweep([self.words[i] for i in self.ids(family)], jobs=jobs)
         steps = None if self.position_cap is None else max(0, self.position_cap - self.positions)
         found = sweep.value(

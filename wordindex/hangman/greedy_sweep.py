@@ -49,6 +49,22 @@ class SweepResult:
         return self.lower == self.upper
 
 
+_warm = False
+
+
+def warm_up() -> float:
+    """Load the compiled kernel (compiling it the first time on an installation: about 6 s; numba
+    caches the machine code beside the module) by searching two words; the seconds it took, 0 once
+    done in this process. Callers with a time limit start it after this."""
+    global _warm
+    if _warm:
+        return 0.0
+    started = time.monotonic()
+    GreedySweep(["ab", "ac"], table_bytes=1024).value(1, line_known=False)
+    _warm = True
+    return time.monotonic() - started
+
+
 def _tie_rank(mask: int, length: int) -> int:
     """The greedy tie-break: the pattern that sorts first ('-' before letters) has the smaller rank."""
     return sum(1 << (length - 1 - p) for p in range(length) if mask >> p & 1)
