@@ -25,11 +25,11 @@ from ..popcount import popcount as _popcount
 #: ``solve``'s answer when it was asked to stop (nothing was stored for the unfinished positions).
 STOPPED = -1
 #: ``counters`` slots: steps taken (sets of misses expanded), the stop flag (set by another thread),
-#: table entries used, table lookups that hit, the root's layers finished (every line with fewer
+#: table entries used, the root's layers finished (every line with fewer
 #: misses is searched), the root's best value so far (``cap + 1``: none within the cap yet) and the
 #: step budget (the search stops past it: a limit that gives the same answer on every machine).
-STEPS, STOP, USED, HITS, ROOT_LAYERS, ROOT_BEST, BUDGET = 0, 1, 2, 3, 4, 5, 6
-COUNTERS = 7
+STEPS, STOP, USED, ROOT_LAYERS, ROOT_BEST, BUDGET = 0, 1, 2, 3, 4, 5
+COUNTERS = 6
 #: ``line`` slots: the root's best line so far is ``line[1 : 1 + line[0]]``, its letters (0 to 25) in
 #: the order guessed: the misses, then the hit (``line[LINE_HIT]``: 1 when the last letter is a hit
 #: whose family still needs a search of its own, 0 when the misses alone leave one word).
@@ -98,7 +98,7 @@ def _answer(position: Any, size: int, held: int, letter: int, fam_start: Any, fa
 
 
 @njit(cache=True, nogil=True)
-def _lookup(position: Any, table: Any, keys: Any, entries: Any, counters: Any) -> Any:
+def _lookup(position: Any, table: Any, keys: Any) -> Any:
     """The table slot holding ``position``, or -1."""
     fingerprint = _fingerprint(position)
     if fingerprint not in table:
@@ -107,7 +107,6 @@ def _lookup(position: Any, table: Any, keys: Any, entries: Any, counters: Any) -
     for w in range(position.shape[0]):
         if keys[slot, w] != position[w]:
             return -1
-    counters[HITS] += 1
     return slot
 
 
@@ -225,7 +224,7 @@ def solve(
         return 0
     if cap < 0:
         return cap + 1
-    slot = _lookup(position, table, keys, entries, counters) if depth > 0 else -1
+    slot = _lookup(position, table, keys) if depth > 0 else -1
     if slot >= 0:
         if entries[slot, 1] == 1:
             return entries[slot, 0] if entries[slot, 0] <= cap else cap + 1
