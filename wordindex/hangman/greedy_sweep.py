@@ -40,9 +40,7 @@ class SweepResult:
     upper: int
     line: list[str]  # the letters of a line achieving ``upper`` (empty when not known)
     first: str | None  # the first letter of a line achieving ``upper`` (None when not known)
-    steps: int
-    table: int
-    seconds: float
+    steps: int  # sets of misses expanded, all workers together
 
     @property
     def exact(self) -> bool:
@@ -65,11 +63,6 @@ def warm_up() -> float:
     return time.monotonic() - started
 
 
-def _tie_rank(mask: int, length: int) -> int:
-    """The greedy tie-break: the pattern that sorts first ('-' before letters) has the smaller rank."""
-    return sum(1 << (length - 1 - p) for p in range(length) if mask >> p & 1)
-
-
 class GreedySweep:
     """The bitsets of one list of words of one length, and the search over them."""
 
@@ -77,6 +70,7 @@ class GreedySweep:
         import numpy as np
 
         from . import greedy_kernel
+        from .exact import _reverse_bits  # the greedy tie-break's rank: the pattern sorting first is least
 
         self._np = np
         self._kernel = greedy_kernel
@@ -94,7 +88,7 @@ class GreedySweep:
             for mask in np.unique(masks[j]).tolist():
                 if mask:
                     bits.append(self._bits(masks[j] == mask))
-                    ranks.append(_tie_rank(mask, self.length))
+                    ranks.append(_reverse_bits(mask, self.length))
             starts.append(len(bits))
         self.fam_start = np.array(starts, dtype=np.int64)
         self.fam_bits = np.stack(bits) if bits else np.zeros((0, self.width), dtype=np.uint64)
@@ -149,10 +143,10 @@ class GreedySweep:
         ``deadline`` (monotonic seconds), ``steps`` (sets of misses expanded, per worker) or ``cancel``
         stops it, then the bounds proven. Ctrl-C stops the workers and is raised again."""
         k = self._kernel
-        started = time.monotonic()
+        shown = time.monotonic()  # the last progress line
         root = self.root()
         if len(self.words) <= 1:
-            return SweepResult(0, 0, [], None, 0, 0, 0.0)
+            return SweepResult(0, 0, [], None, 0)
         cap = upper - 1 if line_known else upper
         self.shared[0] = cap + 1
         for worker in self.workers:
@@ -170,7 +164,6 @@ class GreedySweep:
         threads = [threading.Thread(target=search, args=(i,), name=f"greedy-sweep-{i}") for i in range(shares)]
         for thread in threads:
             thread.start()
-        shown = started
         try:
             while alive := [thread for thread in threads if thread.is_alive()]:
                 alive[0].join(POLL_SECONDS)
@@ -191,16 +184,15 @@ class GreedySweep:
             raise failure[0]
         best = min(upper, int(self.shared[0]))
         steps_taken = sum(int(w.counters[k.STEPS]) for w in self.workers)
-        table = sum(int(w.counters[k.USED]) for w in self.workers)
         winner = min(self.workers, key=lambda w: int(w.counters[k.ROOT_BEST]))
         first = chr(97 + int(winner.traced[1])) if winner.traced[0] else None  # the best line found's
         if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(shares)):
             lower = min([best] + [int(w.counters[k.ROOT_LAYERS]) for w in self.workers])
-            return SweepResult(lower, best, [], first, steps_taken, table, time.monotonic() - started)
+            return SweepResult(lower, best, [], first, steps_taken)
         found = min(outcome.values())
         value = min(found, upper)
         line = self._follow(winner, root, value) if found <= cap else []
-        return SweepResult(value, value, line, first, steps_taken, table, time.monotonic() - started)
+        return SweepResult(value, value, line, first, steps_taken)
 
     def _stop(self) -> None:
         for worker in self.workers:
