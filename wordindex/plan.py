@@ -63,4 +63,7 @@ class BuildPlan:
             "wordindex_version": __version__,
             "schema_revision": HEAD,
             "has_levels": bool(self.scratch.has_levels),
+            "language": "en",
+            "skipped_proper_name": 0,
+            "skipped_abbreviation": 0,
         }

@@ -6,9 +6,9 @@ A test checks that this tuple is exactly the chain the migrations define,
 and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 """
 
-from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
+from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
-REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0003_word_levels", "0004_boggle_lexicon")
+REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0003_word_levels", "0004_boggle_lexicon", "0005_languages")
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be
@@ -22,9 +22,9 @@ HEAD_COLUMNS: dict[str, frozenset[str]] = {
     "alembic_version": frozenset({"version_num"}),
     "words": frozenset(
         {"id", "word", "length", "signature"}
-        | {POSITION_COLUMN[c] for c in LETTERS}
-        | {COUNT_COLUMN[c] for c in LETTERS}
-        | {"level", "vulgar"}
+        | set(POSITION_COLUMNS)
+        | set(COUNT_COLUMNS)
+        | {"level", "vulgar", "spelling"}
     ),
     "prefixes": frozenset({"prefix", "is_word", "has_longer"}),
     "index_info": frozenset(
@@ -43,6 +43,9 @@ HEAD_COLUMNS: dict[str, frozenset[str]] = {
             "wordindex_version",
             "schema_revision",
             "has_levels",
+            "language",
+            "skipped_proper_name",
+            "skipped_abbreviation",
         }
     ),
     "letter_totals": frozenset({"length", "letter", "occurrences", "words"}),

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .alphabet import LETTERS
+from .alphabet import LETTERS, MAX_LETTERS
 from .scratch import WordBatch
 
 
@@ -125,17 +125,22 @@ def _signatures(ordered_words: list[str]) -> list[str]:
 
 
 def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
-    """Rows for ``words``: id, word, length, signature, 26 position masks, 26 counts, level, vulgar.
+    """Rows for ``words``: id, word, length, signature, 32 position masks, 32 counts, level, vulgar, spelling.
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
-    than unpacking a 2-D array row by row.
+    than unpacking a 2-D array row by row. Slots past the alphabet are zero.
     """
-    columns = [column.tolist() for column in np.concatenate([features.positions, features.counts], axis=1).T]
+    n, letters = features.positions.shape
+    padding = np.zeros((n, MAX_LETTERS - letters), dtype=np.int64)
+    table = np.concatenate([features.positions, padding, features.counts, padding], axis=1)
+    columns = [column.tolist() for column in table.T]
     words = features.words
     first = features.first_id
     levels = features.levels if features.levels is not None else repeat(None, len(words))
     vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
-    return zip(range(first, first + len(words)), words, map(len, words), features.signatures, *columns, levels, vulgar)  # noqa: B905 (all of one length)
+    spellings = repeat(None, len(words))
+    ids = range(first, first + len(words))
+    return zip(ids, words, map(len, words), features.signatures, *columns, levels, vulgar, spellings)  # noqa: B905
 
 
 def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:

@@ -6,13 +6,18 @@ models with the schema the migrations create, so the two cannot drift.
 
 Representation choices, made for the queries the games run:
 
-* ``words`` carries, per letter, a bitmask of the positions where the letter
-  stands (``pos_a`` .. ``pos_z``) and its number of occurrences
-  (``cnt_a`` .. ``cnt_z``). A hangman pattern becomes a handful of integer
-  comparisons on one row, letter frequencies become ``SUM(cnt_x)``, and the
-  evil chooser's family split becomes ``GROUP BY pos_x``.
+* ``words`` carries, per letter of the index's alphabet, a bitmask of the
+  positions where the letter stands (``pos_0`` .. ``pos_31``: slot *i* is the
+  alphabet's *i*-th letter, ``wordindex.alphabet``) and its number of
+  occurrences (``cnt_0`` .. ``cnt_31``); slots past the alphabet's size are 0.
+  A hangman pattern becomes a handful of integer comparisons on one row,
+  letter frequencies become ``SUM(cnt_x)``, and the evil chooser's family
+  split becomes ``GROUP BY pos_x``.
 * Word ids follow (length, dictionary order), so all words of one length are
   one contiguous rowid range in SQLite.
+* ``word`` is the letters the word plays as (folded: French ``ete``);
+  ``spelling`` is how the list spells it when that differs (``été``), NULL
+  otherwise. ``index_info.language`` names the alphabet.
 * ``signature`` is the word's letters sorted, for anagram / hand look-ups.
 * ``level`` is the word's commonness level (lower = more common; NULL when
   the dictionary gave none) and ``vulgar`` flags words that stay valid but
@@ -36,10 +41,11 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Table,
+    Text,
     false,
 )
 
-from .alphabet import COUNT_COLUMN, LETTERS, POSITION_COLUMN
+from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
 metadata = MetaData()
 
@@ -50,10 +56,11 @@ words = Table(
     Column("word", String(63), nullable=False),
     Column("length", SmallInteger, nullable=False),
     Column("signature", String(63), nullable=False),
-    *[Column(POSITION_COLUMN[letter], BigInteger, nullable=False) for letter in LETTERS],
-    *[Column(COUNT_COLUMN[letter], SmallInteger, nullable=False) for letter in LETTERS],
+    *[Column(name, BigInteger, nullable=False) for name in POSITION_COLUMNS],
+    *[Column(name, SmallInteger, nullable=False) for name in COUNT_COLUMNS],
     Column("level", SmallInteger, nullable=True),
     Column("vulgar", Boolean, nullable=False, server_default=false()),
+    Column("spelling", Text, nullable=True),
     Index("ix_words_word", "word", unique=True),
     Index("ix_words_length_id", "length", "id"),
     Index("ix_words_signature", "signature"),
@@ -86,6 +93,9 @@ index_info = Table(
     Column("wordindex_version", String(32), nullable=False),
     Column("schema_revision", String(64), nullable=False),
     Column("has_levels", Boolean, nullable=False, server_default=false()),
+    Column("language", String(16), nullable=False, server_default="en"),
+    Column("skipped_proper_name", Integer, nullable=False, server_default="0"),
+    Column("skipped_abbreviation", Integer, nullable=False, server_default="0"),
 )
 
 letter_totals = Table(

@@ -120,7 +120,7 @@ def test_migrated_index_gets_a_fresh_lexicon(tmp_path):
         # The lexicon is computed from the words the index holds now, not copied from anywhere.
         connection.execute("DELETE FROM words WHERE word = 'zebra'")
         connection.execute("UPDATE index_info SET word_count = word_count - 1")
-    assert upgrade_index(db) == ("0002_letter_totals", "0004_boggle_lexicon")
+    assert upgrade_index(db) == ("0002_letter_totals", "0005_languages")
     with open_index(db) as index:
         trie = stored_trie(index)
     assert trie is not None

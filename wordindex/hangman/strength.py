@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..alphabet import LETTERS
+from ..alphabet import LETTERS, POSITION_COLUMN
 from ..errors import UsageError
 from ..index import Index
 from .guessers import Strategy, check_strategy, next_guess
@@ -97,7 +97,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
             if branch_size == 1 and family_only:
                 won += 1
                 continue
-            column = f"pos_{guess.letter}"  # a checked letter a-z, from the guesser
+            column = POSITION_COLUMN[guess.letter]  # a letter of the alphabet, from the guesser
             index.rows(f"DROP TABLE IF EXISTS temp.{table(depth + 1)}")
             index.rows(
                 f"CREATE TEMP TABLE {table(depth + 1)} AS SELECT * FROM {table(depth)} WHERE {column} = :mask",

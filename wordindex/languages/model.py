@@ -1,0 +1,84 @@
+"""What a language is to the engine: its letters, how its players' spellings fold onto them, its
+default word list, its Boggle dice and its word-game tile values.
+
+This module holds only the shapes; each language's facts live in a module of their own
+(``wordindex.languages.fr`` and so on), researched from that language's published game editions
+and written down with their sources in docs/languages.md. The engine never hard-codes a letter:
+it asks the index's language (``Index.language``), so every game plays in any alphabet of at most
+``MAX_LETTERS`` letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..alphabet import Alphabet
+
+
+class Capitals(StrEnum):
+    """What a word spelt with a capital in a list means, by the conventions of the list's language."""
+
+    #: Lowercased and kept (English: the bundled list and plain lists are read as they always were).
+    FOLD = "fold"
+    #: A word of its own (German: every noun is capitalised); an all-capital word is an abbreviation.
+    NOUNS = "nouns"
+    #: A proper name, left out (French, Spanish, ...); an all-capital word is an abbreviation.
+    NAMES = "names"
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A language's default word list: bundled with wordindex, or a distribution's package."""
+
+    #: File name inside the package's bundled data (``bundled``) or an absolute path on disk.
+    path: str
+    #: Where the list comes from and under what licence (shown by ``wordindex languages``).
+    licence: str
+    bundled: bool = False
+    #: Debian's package that installs ``path`` (None for a bundled list).
+    package: str | None = None
+    #: The file's text encoding.
+    encoding: str = "utf-8"
+    #: Where the list is published.
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Dice:
+    """One set of Boggle cubes: each cube six faces, a face one or more of the language's letters.
+
+    ``published`` is False for a set made from the language's letter frequencies because no
+    edition's cubes could be found (docs/languages.md says which).
+    """
+
+    name: str
+    size: int
+    source: str
+    cubes: tuple[tuple[str, ...], ...]
+    published: bool = True
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language the engine plays in."""
+
+    code: str
+    name: str
+    native_name: str
+    alphabet: Alphabet
+    capitals: Capitals
+    default_list: WordList
+    #: The vowels the word game's deal and its wildcard use.
+    vowels: str
+    #: The word game's tile values: the letter values of the language's Scrabble edition.
+    tile_values: Mapping[str, int]
+    #: The Boggle dice sets, the default one for each size first.
+    dice: tuple[Dice, ...] = ()
+    #: Where the rules above come from (editions, rule books, pages), for docs/languages.md.
+    sources: tuple[str, ...] = field(default=())
+
+    @property
+    def letters(self) -> str:
+        return self.alphabet.letters
