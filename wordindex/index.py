@@ -14,7 +14,7 @@ import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from .errors import (
@@ -27,6 +27,10 @@ from .errors import (
 from .location import Location, parse_location
 from .revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
 from .sqlite_file import FileKind, path_error, stat_kind
+
+if TYPE_CHECKING:
+    from .alphabet import Alphabet
+    from .languages import Language
 
 #: Bound parameters of one query, by name.
 Params = Mapping[str, object] | None
@@ -67,6 +71,24 @@ class Index(ABC):
         self.location = location
         self.backend = backend
         self.revision: str | None = None
+        self._language: Language | None = None
+
+    @property
+    def language(self) -> Language:
+        """The language the index was built in (``index_info.language``), read once.
+
+        Every game asks it for its alphabet rather than assuming a-z.
+        """
+        if self._language is None:
+            from .languages import language
+
+            self._language = language(self.scalar("SELECT language FROM index_info WHERE id = 1"))
+        return self._language
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The letters of the index's language."""
+        return self.language.alphabet
 
     @abstractmethod
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
