@@ -29,6 +29,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "info": ("index_commands",),
     "check": ("index_commands",),
     "words": ("index_commands",),
+    "languages": ("languages",),
     "guess": ("hangman",),
     "evil": ("hangman",),
     "solve": ("hangman",),

@@ -60,6 +60,7 @@ class BuildProgress:
 
 #: How a skip reason's JSON key reads in text.
 REASON_TEXT = {"not_a_z_only": "not a-z only"}
+#: Languages are named in reports by their English name.
 
 
 def _reasons(skipped: dict) -> str:
@@ -68,8 +69,11 @@ def _reasons(skipped: dict) -> str:
 
 
 def _summary(summary: dict) -> str:
+    from wordindex.languages import language
+
+    name = language(summary["language"]).name
     return (
-        f"Built {summary['word_count']:,} words from {summary['source']} in {summary['seconds']:.1f} s "
+        f"Built {plural(summary['word_count'], f'{name} word')} from {summary['source']} in {summary['seconds']:.1f} s "
         f"into {summary['database']} ({summary['lines_read']:,} lines read, {summary['blank_lines']:,} blank; "
         f"skipped: {_reasons(summary['skipped'])})"
     )
@@ -82,20 +86,34 @@ def _terminate(signum: int, frame: object) -> None:
 
 def build(
     ctx: typer.Context,
-    path: Path = typer.Argument(..., metavar="PATH", help="Dictionary file, one word per line."),
+    path: Path = typer.Argument(
+        None, metavar="[PATH]", help="Dictionary file, one word per line (default: the language's own list)."
+    ),
+    language_code: str = typer.Option(
+        None,
+        "--language",
+        metavar="LANG",
+        help="The index's language (en, fr, de, es, it, pt, nl, pl, sv: `wordindex languages`). "
+        "Default: the language of the index being replaced, else en.",
+    ),
+    encoding: str = typer.Option(
+        None, "--encoding", metavar="NAME", help="The file's text encoding, e.g. latin-1 (default: utf-8)."
+    ),
     force: bool = typer.Option(
         False, "--force", help="Replace the --db file even if it is not a wordindex index (SQLite only)."
     ),
     json_output: bool = options.JSON,
 ) -> None:
-    """Build the index from a dictionary file (one word per line).
+    """Build the index from a dictionary file (one word per line), in a language.
 
-    Words are lowercased; lines that are not a-z only, and duplicates, are
-    skipped and counted. The new index replaces the old one atomically.
-    Only a missing or empty file or an existing index is replaced, unless
-    --force is given.
+    Words are lowercased and read in the language's letters (French accents
+    fold: été plays as ete); lines with other characters, proper names,
+    abbreviations and duplicates are skipped and counted. Without PATH the
+    language's own list is read (bundled, or the distribution's word-list
+    package). The new index replaces the old one atomically. Only a missing
+    or empty file or an existing index is replaced, unless --force is given.
 
-    Example: wordindex build data/dictionary.txt
+    Examples: wordindex build data/dictionary.txt;  wordindex build --language fr
     """
     import signal
 
@@ -107,9 +125,11 @@ def build(
     try:
         if stderr_is_terminal() and not json_output:
             with BuildProgress() as progress:
-                report = build_index(location, path, progress, force=force)
+                report = build_index(
+                    location, path, progress, force=force, language_code=language_code, encoding=encoding
+                )
         else:
-            report = build_index(location, path, force=force)
+            report = build_index(location, path, force=force, language_code=language_code, encoding=encoding)
     finally:
         signal.signal(signal.SIGTERM, previous)
     summary = build_summary(report)
@@ -131,7 +151,10 @@ def info(ctx: typer.Context, json_output: bool = options.JSON) -> None:
     if json_output:
         emit_json(facts)
         return
+    from wordindex.languages import language
+
     out(f"database:  {facts['database']}")
+    out(f"language:  {language(facts['language']).name} ({facts['language']})")
     out(f"source:    {facts['source']} (sha256 {facts['sha256']})")
     out(f"words:     {facts['word_count']:,}")
     out(f"lines:     {facts['lines_read']:,} read; skipped: {_reasons(facts['skipped'])}")
@@ -164,6 +187,9 @@ def check(
 ) -> None:
     """Say whether each WORD is in the dictionary; exit 1 unless all are.
 
+    Type words as you write them: accents, capitals, NFC or NFD all work, and an answer prints the
+    word as the list spells it.
+
     Examples: wordindex check cool xyzzy;  wordindex check --prefix co xq
     """
     from wordindex import reports
@@ -176,7 +202,8 @@ def check(
     else:
         yes, no = ("begins a word", "begins no word") if prefix else ("a word", "not a word")
         for item in results:
-            out(f"{printable(item[key])}: {yes if item['valid'] else no}")
+            shown = ", ".join(item.get("spellings") or [item[key]])
+            out(f"{printable(shown)}: {yes if item['valid'] else no}")
     if not all(item["valid"] for item in results):
         raise typer.Exit(1)
 
@@ -215,8 +242,9 @@ def words(
     if json_output:
         emit_json(matches)
     else:
+        spellings = matches["spellings"]
         for word in matches["words"]:
-            out(word)
+            out(", ".join(spellings.get(word, [word])))
         if matches["count"] > len(matches["words"]):
             note(f"showing {len(matches['words']):,} of {plural(matches['count'], 'word')}")
     if matches["count"] == 0:

@@ -8,7 +8,8 @@ and returns its URL. Tests that are about SQLite files themselves are marked
 
 * ``backend``: ``"sqlite"`` or ``"postgresql"``.
 * ``index_factory(name, words)`` / ``index_factory(name, path=...)``: build (once
-  per session) an index on the backend; its SQLite path or PostgreSQL URL.
+  per session) an index on the backend; its SQLite path or PostgreSQL URL
+  (``language=`` and ``encoding=`` build it in another language).
 * ``small_index``: the index of ``tests/data/small_words.txt``.
 * ``nine_db`` / ``nine``: the nine 4-letter words many tests work out by hand
   (``NINE``): the index's location, and the index opened for the module.
@@ -70,7 +71,7 @@ def _source(folder: Path, name: str, words: list[str] | None, path: Path | None)
     if path is not None:
         return path
     source = folder / f"{name}.txt"
-    source.write_text("\n".join(words or []) + "\n")
+    source.write_text("\n".join(words or []) + "\n", encoding="utf-8")
     return source
 
 
@@ -85,7 +86,7 @@ class PostgresIndexes:
         self.admin = create_engine(self.server.set(database="postgres"), isolation_level="AUTOCOMMIT")
         self.created: dict[str, str] = {}
 
-    def build(self, name: str, source: Path) -> str:
+    def build(self, name: str, source: Path, **options: str | None) -> str:
         from sqlalchemy import text
 
         if name not in self.created:
@@ -94,7 +95,7 @@ class PostgresIndexes:
                 connection.execute(text(f'DROP DATABASE IF EXISTS "{database}"'))
                 connection.execute(text(f'CREATE DATABASE "{database}"'))
             url = self.server.set(database=database).render_as_string(hide_password=False)
-            build_index(url, source)
+            build_index(url, source, **options)
             self.created[name] = url
         return self.created[name]
 
@@ -150,15 +151,22 @@ def index_factory(backend, _pg_indexes, tmp_path_factory):
     """Build (once per session per name) an index from words or a file, on the chosen backend."""
     built: dict[str, Path | str] = {}
 
-    def factory(name: str, words: list[str] | None = None, path: Path | None = None) -> Path | str:
+    def factory(
+        name: str,
+        words: list[str] | None = None,
+        path: Path | None = None,
+        language: str | None = None,
+        encoding: str | None = None,
+    ) -> Path | str:
         if name not in built:
             folder = tmp_path_factory.mktemp(f"index-{name}")
             source = _source(folder, name, words, path)
+            options = {"language_code": language, "encoding": encoding}
             if backend == "postgresql":
-                built[name] = _pg_indexes().build(f"b_{name}", source)
+                built[name] = _pg_indexes().build(f"b_{name}", source, **options)
             else:
                 target = folder / "wordindex.db"
-                build_index(str(target), source)
+                build_index(str(target), source, **options)
                 built[name] = target
         return built[name]
 

@@ -14,7 +14,7 @@ def test_build_reports_counts_and_skips(run_cli, tmp_path):
     db = tmp_path / "x.db"
     result = run_cli(["build", source], db=db)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith("Built 2 words from words.txt in ")
+    assert result.stdout.startswith("Built 2 English words from words.txt in ")
     assert "(5 lines read, 1 blank; skipped: 1 duplicate, 1 not a-z only)" in result.stdout
     assert run_cli(["check", "cool", "good"], db=db).exit_code == 0
 
@@ -39,7 +39,9 @@ def test_check_words_plain_and_json(run_cli, nine_db):
     result = run_cli(["check", "cool", "--json"], db=nine_db)
     assert result.exit_code == 0
     # issue 10 added the word's level (null: a plain list has none) and its vulgar flag
-    assert json.loads(result.stdout) == [{"word": "cool", "valid": True, "level": None, "vulgar": False}]
+    assert json.loads(result.stdout) == [
+        {"word": "cool", "valid": True, "level": None, "vulgar": False, "spellings": ["cool"]}
+    ]
 
 
 def test_check_prefix_json(run_cli, nine_db):
@@ -51,7 +53,7 @@ def test_check_prefix_json(run_cli, nine_db):
 def test_words_json_issue_example(run_cli, nine_db):
     result = run_cli(["words", "--pattern", "----", "--guessed", "e", "--json"], db=nine_db)
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"count": 3, "words": ["ally", "cool", "good"]}
+    assert json.loads(result.stdout) == {"count": 3, "words": ["ally", "cool", "good"], "spellings": {}}
 
 
 def test_words_plain_limit_notes_on_stderr(run_cli, nine_db):

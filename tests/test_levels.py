@@ -237,9 +237,9 @@ def test_check_json_shows_level_and_flag(run_cli, levelled):
     result = run_cli(["check", "cool", "damn", "nope", "--json"], db=levelled)
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [
-        {"word": "cool", "valid": True, "level": 10, "vulgar": False},
-        {"word": "damn", "valid": True, "level": 35, "vulgar": True},
-        {"word": "nope", "valid": False, "level": None, "vulgar": False},
+        {"word": "cool", "valid": True, "level": 10, "vulgar": False, "spellings": ["cool"]},
+        {"word": "damn", "valid": True, "level": 35, "vulgar": True, "spellings": ["damn"]},
+        {"word": "nope", "valid": False, "level": None, "vulgar": False, "spellings": []},
     ]
 
 
@@ -255,7 +255,7 @@ def test_info_shows_levels(run_cli, levelled, plain):
 
 def test_words_level_option(run_cli, levelled, plain):
     result = run_cli(["words", "-p", "----", "--level", "20", "--json"], db=levelled)
-    assert json.loads(result.stdout) == {"count": 3, "words": ["cool", "good", "hope"]}
+    assert json.loads(result.stdout) == {"count": 3, "words": ["cool", "good", "hope"], "spellings": {}}
     result = run_cli(["words", "-p", "----", "--level", "easy"], db=plain)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ") and "no word levels" in result.stderr

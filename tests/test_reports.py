@@ -11,11 +11,11 @@ from wordindex.errors import BadPatternError, UsageError
 
 
 def test_words_and_check(nine):
-    assert reports.words(nine, "----", "e") == {"count": 3, "words": ["ally", "cool", "good"]}
-    assert reports.words(nine, "----", limit=1) == {"count": 9, "words": ["ally"]}
+    assert reports.words(nine, "----", "e") == {"count": 3, "words": ["ally", "cool", "good"], "spellings": {}}
+    assert reports.words(nine, "----", limit=1) == {"count": 9, "words": ["ally"], "spellings": {}}
     assert reports.check(nine, ["cool", "XYZZY"]) == [
-        {"word": "cool", "valid": True, "level": None, "vulgar": False},
-        {"word": "xyzzy", "valid": False, "level": None, "vulgar": False},
+        {"word": "cool", "valid": True, "level": None, "vulgar": False, "spellings": ["cool"]},
+        {"word": "xyzzy", "valid": False, "level": None, "vulgar": False, "spellings": []},
     ]
     assert reports.check(nine, ["co"], prefix=True) == [{"prefix": "co", "valid": True}]
 

@@ -9,10 +9,21 @@ from hypothesis import strategies as st
 from wordindex.boggle.trie import lexicon_chunks, trie_bytes
 from wordindex.dictionary import read_dictionary
 from wordindex.prefix_walk import PrefixWalk, prefix_rows
-from wordindex.rows import letter_total_rows, order_words, word_features, word_rows
+from wordindex.rows import LetterTotals, word_features, word_rows
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"
 LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
+
+
+def order_words(words):
+    """Words in id order, as the build's scratch file gives them: by length, then file order."""
+    return sorted(words, key=len)
+
+
+def letter_total_rows(features):
+    totals = LetterTotals()
+    totals.add(features)
+    return totals.rows()
 
 
 def test_word_row_for_secret():

@@ -140,13 +140,13 @@ def test_pattern_longer_than_any_word_is_a_clean_no(run_cli, nine):
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == "no word is 65 letters long (the longest possible has 63)\n"
     result = run_cli(["words", "--pattern", "-" * 70, "--guessed", "e", "--json"], db=nine)
-    assert (result.exit_code, result.stdout) == (1, '{"count": 0, "words": []}\n')
+    assert (result.exit_code, result.stdout) == (1, '{"count": 0, "words": [], "spellings": {}}\n')
 
 
 def test_pattern_longer_than_any_word_on_postgres(run_cli, pg_index_factory):
     url = pg_index_factory("overflow", ["cool", "good"])
     result = run_cli(["words", "--pattern", "-" * 64 + "a", "--json"], db=url)
-    assert (result.exit_code, result.stdout, result.stderr) == (1, '{"count": 0, "words": []}\n', "")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, '{"count": 0, "words": [], "spellings": {}}\n', "")
 
 
 @pytest.mark.parametrize("limit", [str(2**63), str(10**30), "-1"])
@@ -256,7 +256,7 @@ def test_build_from_a_pipe_still_works(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "Built 2 words" in result.stdout
+    assert "Built 2 English words" in result.stdout
 
 
 def test_over_long_path_component(run_cli, tmp_path, nine):

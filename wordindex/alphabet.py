@@ -29,6 +29,9 @@ MAX_LETTERS = 32
 #: Words longer than this cannot hold their position masks in a signed 64-bit integer.
 MAX_WORD_LENGTH = 63
 
+#: ``sort_key`` writes letter ``i`` as ``chr(_KEY_BASE + i)``: ``A`` to ``` ` ``` for 32 letters.
+_KEY_BASE = 0x41
+
 #: The only characters stripped around a word: ASCII whitespace (never U+2028, U+0085, ...).
 ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -95,6 +98,11 @@ class Alphabet:
         self._fold_table = str.maketrans(folds)
         self._to_codes = str.maketrans({letter: chr(i) for i, letter in enumerate(letters)})
         self._from_codes = str.maketrans({chr(i): letter for i, letter in enumerate(letters)})
+        self._to_keys = str.maketrans({letter: chr(_KEY_BASE + i) for i, letter in enumerate(letters)})
+        self._from_keys = str.maketrans({chr(_KEY_BASE + i): letter for i, letter in enumerate(letters)})
+        #: True when sorting words by code point sorts them in the alphabet's order (a-z, German's
+        #: a-zäöü), so a database's plain ``ORDER BY`` does; False for Spanish ``ñ``, Polish ``ą``, ...
+        self.code_point_order = list(letters) == sorted(letters)
         #: Position and count columns of this alphabet's letters, in alphabet order.
         self.position_columns = POSITION_COLUMNS[: self.size]
         self.count_columns = COUNT_COLUMNS[: self.size]
@@ -162,8 +170,15 @@ class Alphabet:
         return self.letters[slot]
 
     def sort_key(self, word: str) -> str:
-        """Sorts words in the alphabet's order (``ą`` after ``a``, ``å ä ö`` after ``z``)."""
-        return word.translate(self._to_codes)
+        """Text that sorts, by code point, in the alphabet's order (``ą`` after ``a``, ``å ä ö`` after ``z``).
+
+        Printable ASCII (``A`` for the first letter): a database's binary ``ORDER BY`` sorts it.
+        """
+        return word.translate(self._to_keys)
+
+    def from_sort_key(self, key: str) -> str:
+        """The word a ``sort_key`` was made from."""
+        return key.translate(self._from_keys)
 
     def signature(self, word: str) -> str:
         """The word's letters in alphabet order: what an anagram or a hand is looked up by."""

@@ -29,9 +29,11 @@ from pathlib import Path
 from typing import Protocol
 
 from .derive import DerivedTables
-from .dictionary import DictionaryReader
-from .errors import DatabaseError
-from .index import first_line
+from .dictionary import DictionaryReader, check_encoding
+from .errors import DatabaseError, WordIndexError
+from .index import first_line, open_index
+from .languages import language
+from .languages.lists import default_list_path
 from .location import Location, parse_location
 from .plan import BuildPlan, Progress, no_progress
 from .scratch import WordScratch
@@ -53,6 +55,7 @@ class Target(Protocol):
 class BuildReport:
     """What a finished build did, for the one-line summary."""
 
+    language: str
     database: str
     source_name: str
     words: int
@@ -75,12 +78,20 @@ def claim_target(location: Location, dictionary_path: Path, *, force: bool) -> T
 
 def build_index(
     db: str | Path | Location,
-    dictionary_path: str | Path,
+    dictionary_path: str | Path | None = None,
     progress: Progress | None = None,
     *,
     force: bool = False,
+    language_code: str | None = None,
+    encoding: str | None = None,
 ) -> BuildReport:
     """Read ``dictionary_path`` and replace the index at ``db`` with it.
+
+    ``language_code`` names the index's language; without it a rebuild keeps
+    the language of the index it replaces (English for a new one). Without
+    ``dictionary_path`` the language's default list is read (bundled, or the
+    distribution's word-list package, in its own encoding); ``encoding``
+    names the file's text encoding (UTF-8 unless told).
 
     ``force`` lets a SQLite build replace a file that is not a wordindex
     index. It never applies to PostgreSQL schemas: a schema the build cannot
@@ -89,14 +100,23 @@ def build_index(
     progress = progress or no_progress
     started = time.perf_counter()
     location = db if isinstance(db, Location) else parse_location(db)
+    chosen = language(language_code or current_language(location))
+    if encoding is not None:
+        check_encoding(encoding)
+    if dictionary_path is None:
+        dictionary_path = default_list_path(chosen)
+        encoding = encoding or chosen.default_list.encoding
     target = claim_target(location, Path(dictionary_path), force=force)
     try:
         with ExitStack() as stack:
-            dictionary = DictionaryReader(dictionary_path)
+            dictionary = DictionaryReader(dictionary_path, chosen.code, encoding)
+            code = dictionary.language.code
             try:
-                scratch = stack.enter_context(WordScratch(target.scratch_path("words")))
+                scratch = stack.enter_context(WordScratch(target.scratch_path("words"), dictionary.language.alphabet))
                 _read_into(dictionary, scratch, progress)
-                derived = stack.enter_context(DerivedTables(scratch.path, target.scratch_path("derived")))
+                derived = stack.enter_context(
+                    DerivedTables(scratch.path, target.scratch_path("derived"), language_code=code)
+                )
             except (sqlite3.Error, OSError) as exc:
                 raise DatabaseError(
                     f"cannot write the build's scratch files for {location.display}: {_reason(exc)}"
@@ -113,6 +133,7 @@ def build_index(
         target.close()
     stats = dictionary.stats
     return BuildReport(
+        language=chosen.code,
         database=location.display,
         source_name=dictionary.source_name,
         words=plan.word_count,
@@ -121,6 +142,18 @@ def build_index(
         skipped=dict(stats.skipped),
         seconds=time.perf_counter() - started,
     )
+
+
+def current_language(location: Location) -> str | None:
+    """The language of the index at ``location``, or None when there is none to read (a new index)."""
+    try:
+        with open_index(location, check_schema=False) as index:
+            if "language" not in index.table_columns().get("index_info", set()):
+                return None
+            code = index.scalar("SELECT language FROM index_info WHERE id = 1")
+    except WordIndexError:
+        return None
+    return str(code) if code else None
 
 
 def _reason(exc: BaseException) -> str:

@@ -19,11 +19,14 @@ import sqlite3
 import sys
 from array import array
 from collections.abc import Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .errors import DatabaseError
+from .errors import DatabaseError, WordIndexError
+from .index import first_line
+from .languages import language
 from .load_common import BATCH
 from .prefix_walk import PrefixRow, PrefixWalk
 from .processes import helper_context
@@ -58,50 +61,66 @@ class _SideLevels:
         )
 
 
-def derive_tables(scratch: Path, side: Path, create_prefixes: str) -> None:
+def derive_tables(scratch: Path, side: Path, create_prefixes: str, language_code: str = "en") -> None:
     """Fill ``side`` with the prefixes table and the lexicon's levels, from the words of ``scratch``."""
+    alphabet = language(language_code).alphabet
     connection = open_scratch(side)
     try:
         connection.execute("BEGIN")
         for create in (create_prefixes, *_SIDE_TABLES):
             connection.execute(create)
-        walk = PrefixWalk(_SideLevels(connection))
+        walk = PrefixWalk(_SideLevels(connection), alphabet=alphabet)
         rows: list[PrefixRow] = []
-        for word in sorted_words(scratch):
+        for word in sorted_words(scratch, alphabet):
             walk.add(word, rows)
             if len(rows) >= BATCH:
                 connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", rows)
                 rows.clear()
         level_nodes = walk.finish(rows)
         connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", rows)
+        word_count = walk.word_count if walk.lexicon else -1  # -1: no lexicon for this alphabet
         connection.executemany(
             "INSERT INTO trie_shape VALUES (?, ?, ?)",
-            [(level, nodes, walk.word_count) for level, nodes in enumerate(level_nodes)],
+            [(level, nodes, word_count) for level, nodes in enumerate(level_nodes)],
         )
         connection.execute("COMMIT")
     finally:
         connection.close()
 
 
-def _helper_main(scratch: Path, side: Path, create_prefixes: str) -> None:
+def _helper_main(scratch: Path, side: Path, create_prefixes: str, language_code: str, errors: Connection) -> None:
     """The forked helper: Ctrl-C is the parent's to handle (it kills the helper), so ignore it here.
 
-    A failure ends the helper quietly with exit code 1; the parent reports it
-    in one line. Nothing the helper does may print a traceback.
+    A failure sends its one-line cause back on ``errors`` and ends the helper
+    with exit code 1; the parent reports that cause. Nothing the helper does
+    may print a traceback.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        derive_tables(scratch, side, create_prefixes)
-    except BaseException:
-        os._exit(1)
+        derive_tables(scratch, side, create_prefixes, language_code)
+    except BaseException as exc:
+        try:
+            errors.send(_cause(exc))
+        finally:
+            os._exit(1)
     os._exit(0)
+
+
+def _cause(exc: BaseException) -> str:
+    """One line naming what went wrong in the helper: a named error's message, else its type and message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    if isinstance(exc, (WordIndexError, sqlite3.Error)):
+        return first_line(exc)
+    message = first_line(exc)
+    return type(exc).__name__ if message == type(exc).__name__ else f"{type(exc).__name__}: {message}"
 
 
 class DerivedTables:
     """The side file a helper process fills from the scratch words (see the module docstring)."""
 
-    def __init__(self, scratch: Path, side: Path, *, helper: bool = True) -> None:
+    def __init__(self, scratch: Path, side: Path, *, helper: bool = True, language_code: str = "en") -> None:
         from sqlalchemy.dialects import sqlite as sqlite_dialect
         from sqlalchemy.schema import CreateTable
 
@@ -110,23 +129,29 @@ class DerivedTables:
         self.scratch = scratch
         self.side = side
         self.create_prefixes = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
+        self.language_code = language_code
         self.process: Any = None
+        self.errors: Connection | None = None
         self.level_nodes: list[int] = []
         self.word_count = 0
+        self.has_lexicon = True
         side.unlink(missing_ok=True)
         if helper:
             context = helper_context()
-            self.process = context.Process(target=_helper_main, args=(scratch, side, self.create_prefixes), daemon=True)
+            self.errors, sender = context.Pipe(duplex=False)
+            arguments = (scratch, side, self.create_prefixes, language_code, sender)
+            self.process = context.Process(target=_helper_main, args=arguments, daemon=True)
             self.process.start()
+            sender.close()
 
     def finish(self) -> None:
         """Wait for the side file (or write it here)."""
         if self.process is None:
-            derive_tables(self.scratch, self.side, self.create_prefixes)
+            derive_tables(self.scratch, self.side, self.create_prefixes, self.language_code)
         else:
             self.process.join()
             if self.process.exitcode != 0:
-                raise DatabaseError(f"building the prefixes failed (helper process exit code {self.process.exitcode})")
+                raise DatabaseError(f"building the prefixes failed: {self._helper_error()}")
         connection = open_scratch(self.side)
         try:
             shape = connection.execute("SELECT nodes, words FROM trie_shape ORDER BY level").fetchall()
@@ -134,6 +159,19 @@ class DerivedTables:
             connection.close()
         self.level_nodes = [nodes for nodes, _ in shape]
         self.word_count = shape[0][1]
+        self.has_lexicon = self.word_count >= 0
+
+    def _helper_error(self) -> str:
+        """What the helper sent back before it failed, or how it ended when it could send nothing."""
+        if self.errors is not None and self.errors.poll():
+            try:
+                return str(self.errors.recv())
+            except (EOFError, OSError):
+                pass
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            return f"the helper process was killed by signal {-code}"
+        return f"the helper process ended with exit code {code} without saying why"
 
     def prefix_rows(self) -> Iterator[PrefixRow]:
         """The prefixes rows in order, read a batch at a time (for a loader that cannot attach the file)."""
@@ -173,6 +211,8 @@ class DerivedTables:
         if self.process is not None and self.process.is_alive():
             self.process.kill()
             self.process.join()
+        if self.errors is not None:
+            self.errors.close()
         self.side.unlink(missing_ok=True)
 
     def __enter__(self) -> DerivedTables:

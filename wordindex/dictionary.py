@@ -2,8 +2,22 @@
 
 Real word lists arrive with CRLF endings, a byte-order mark, blank lines,
 stray spaces and capitals; all of that is tolerated. Anything that is not a
-plain a-z word is skipped *with a reason*, so the build can report every line
-it did not keep instead of dropping them silently.
+word of the language's alphabet is skipped *with a reason*, so the build can
+report every line it did not keep instead of dropping them silently.
+
+English (the default) reads a-z words as it always has, on bytes. Another
+language reads each line as text in the list's encoding (UTF-8 unless told;
+a line that is not valid in it stops the build with one line naming
+``--encoding``, so nothing is silently mangled), then:
+
+* a word with a capital after its first letter, or a full stop, is an
+  abbreviation (``PKW``, ``GmbH``, ``etc.``), left out and counted;
+* a capitalised word is a proper name, left out and counted, unless the
+  language capitalises its nouns (German: ``Größe`` is a word);
+* the rest plays as ``Alphabet.play`` says (NFC, lowercase, the language's
+  folds: ``été`` plays as ``ete``); a character outside the alphabet leaves
+  the word out, counted. The list's own spelling is kept beside the word
+  (``WordLines.spellings``) so answers can print it.
 
 A line may carry optional tab-separated columns after the word:
 ``word<TAB>level<TAB>flags`` (``cool\t20``, ``damn\t35\tvulgar``). The level
@@ -16,10 +30,12 @@ levels. One file keeps one checksum and one build command
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import compress
@@ -27,9 +43,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
-from .errors import DictionaryError
+from .errors import DictionaryError, UsageError
+from .languages import Capitals, Language, language
 
 SKIP_NOT_AZ = "not a-z only"
+#: The same reason as ``SKIP_NOT_AZ``, for a language whose letters are not a-z.
+SKIP_OUTSIDE = "outside the alphabet"
+SKIP_PROPER_NAME = "proper name"
+SKIP_ABBREVIATION = "abbreviation"
 SKIP_DUPLICATE = "duplicate"
 SKIP_TOO_LONG = f"longer than {MAX_WORD_LENGTH} letters"
 
@@ -48,9 +69,9 @@ class DictionaryStats:
     blank_lines: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def skipped_total(self) -> int:
-        return sum(self.skipped.values())
+    def skip(self, reason: str, count: int) -> None:
+        if count:
+            self.skipped[reason] = self.skipped.get(reason, 0) + count
 
 
 @dataclass
@@ -82,15 +103,18 @@ _NOT_A_WORD = b"\x00"
 
 @dataclass
 class WordLines:
-    """The a-z words of one piece of a file, in file order, duplicates included, with their columns.
+    """The words of one piece of a file, in file order, duplicates included, with their columns.
 
     ``levels[i]`` and ``vulgar[i]`` belong to ``words[i]``; both are None
-    when no line of the piece had a tab (a plain list).
+    when no line of the piece had a tab (a plain list). ``spellings[i]`` is
+    how the list spells ``words[i]`` (NFC, its capitals and accents kept);
+    None when every spelling is the word itself (English).
     """
 
     words: list[str]
     levels: list[int | None] | None = None
     vulgar: list[bool] | None = None
+    spellings: list[str] | None = None
 
 
 def _fits(word: bytes) -> bool:
@@ -129,9 +153,8 @@ class _LineCleaner:
         stats.blank_lines += len(lowered) - len(present)
         plain = [word for word in present if _PLAIN_BYTES(word)]
         fitting = [word for word in plain if len(word) <= MAX_WORD_LENGTH]
-        for reason, count in ((SKIP_NOT_AZ, len(present) - len(plain)), (SKIP_TOO_LONG, len(plain) - len(fitting))):
-            if count:
-                stats.skipped[reason] = stats.skipped.get(reason, 0) + count
+        stats.skip(SKIP_NOT_AZ, len(present) - len(plain))
+        stats.skip(SKIP_TOO_LONG, len(plain) - len(fitting))
         self.kept += len(fitting)
         if levels is not None and vulgar is not None and len(fitting) < len(lowered):
             keep = [_fits(word) for word in lowered]
@@ -139,11 +162,107 @@ class _LineCleaner:
         return WordLines([word.decode("ascii") for word in fitting], levels, vulgar)
 
 
+class _TextCleaner:
+    """The ``_LineCleaner`` of a language other than English: lines read as text, see the module docstring.
+
+    One pass per line in Python (the rules look at each character's case);
+    every line that is not kept is counted under its reason.
+    """
+
+    def __init__(self, stats: DictionaryStats, language: Language, encoding: str, path: Path) -> None:
+        self.stats = stats
+        self.alphabet = language.alphabet
+        self.nouns = language.capitals is Capitals.NOUNS
+        self.encoding = encoding
+        self.path = path
+        self.kept = 0
+
+    def _decode(self, lines: list[bytes]) -> list[str]:
+        try:
+            return [line.decode(self.encoding) for line in lines]
+        except UnicodeDecodeError:
+            first = self.stats.lines_read + 1
+            number = next(i for i, line in enumerate(lines, start=first) if not _decodes(line, self.encoding))
+            raise DictionaryError(
+                f"line {number} of {self.path} is not valid {self.encoding}: give the list's encoding with "
+                "--encoding (for example --encoding latin-1)"
+            ) from None
+
+    def clean(self, lines: list[bytes]) -> WordLines:
+        stats = self.stats
+        texts = self._decode([line.strip() for line in lines])
+        levels: list[int | None] | None = None
+        vulgar: list[bool] | None = None
+        if any("\t" in text for text in texts):
+            texts, levels, vulgar = split_annotations(texts, stats.lines_read + 1, lower=False)
+        stats.lines_read += len(texts)
+        play = self.alphabet.play
+        words: list[str] = []
+        spellings: list[str] = []
+        keep: list[bool] = []
+        reasons = {SKIP_ABBREVIATION: 0, SKIP_PROPER_NAME: 0, SKIP_OUTSIDE: 0, SKIP_TOO_LONG: 0}
+        blank = 0
+        for text in texts:
+            reason = None
+            if not text:
+                blank += 1
+                keep.append(False)
+                continue
+            spelling = text if text.isascii() else unicodedata.normalize("NFC", text)
+            if "." in spelling or not spelling.islower():
+                reason = self._capital_reason(spelling)
+            if reason is None:
+                word = play(spelling)
+                if word is None or not word:
+                    reason = SKIP_OUTSIDE
+                elif len(word) > MAX_WORD_LENGTH:
+                    reason = SKIP_TOO_LONG
+                else:
+                    words.append(word)
+                    spellings.append(spelling)
+            if reason is not None:
+                reasons[reason] += 1
+            keep.append(reason is None)
+        stats.blank_lines += blank
+        for reason, count in reasons.items():
+            stats.skip(reason, count)
+        self.kept += len(words)
+        if levels is not None and vulgar is not None:
+            levels, vulgar = list(compress(levels, keep)), list(compress(vulgar, keep))
+        return WordLines(words, levels, vulgar, spellings)
+
+    def _capital_reason(self, spelling: str) -> str | None:
+        """Why a word with a capital (or no letter at all in either case) is left out, or None to keep it."""
+        if "." in spelling or any(ch.isupper() for ch in spelling[1:]):
+            return SKIP_ABBREVIATION
+        if spelling[:1].isupper() and not self.nouns:
+            return SKIP_PROPER_NAME
+        return None
+
+
+def _decodes(line: bytes, encoding: str) -> bool:
+    try:
+        line.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def check_encoding(encoding: str) -> str:
+    """The codec's canonical name; UsageError for one Python does not know."""
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise UsageError(f"unknown encoding {encoding!r} (for example utf-8, latin-1, cp1252)") from None
+
+
 #: One line's columns: the word, the level, the flags, and anything beyond (an error).
 _COLUMNS = re.compile(r"^([^\t\n]*)(?:\t([^\t\n]*))?(?:\t([^\t\n]*))?(\t[^\n]*)?$", re.MULTILINE)
 
 
-def split_annotations(cleaned: list[str], first_line: int = 1) -> tuple[list[str], list[int | None], list[bool]]:
+def split_annotations(
+    cleaned: list[str], first_line: int = 1, *, lower: bool = True
+) -> tuple[list[str], list[int | None], list[bool]]:
     """Cut the tab-separated level and flags off each cleaned line: the bare words, their levels and flags.
 
     A line without a tab has no level (None) and no flag. A level that is
@@ -156,7 +275,9 @@ def split_annotations(cleaned: list[str], first_line: int = 1) -> tuple[list[str
     first line that gives one).
     """
     rows = _COLUMNS.findall("\n".join(cleaned))
-    words = [ascii_lower(row[0].strip(ASCII_WHITESPACE)) for row in rows]
+    words = [row[0].strip(ASCII_WHITESPACE) for row in rows]
+    if lower:
+        words = [ascii_lower(word) for word in words]
     levels = {text: _level(text) for text in {row[1].strip() for row in rows}}
     flags = {text: frozenset(f.strip() for f in text.split(",") if f.strip()) for text in {row[2] for row in rows}}
     malformed = any(row[3] for row in rows) or _BAD_LEVEL in levels.values() or any(f - FLAGS for f in flags.values())
@@ -226,14 +347,20 @@ class DictionaryReader:
     ``bytes_read`` and ``size`` (0 for a pipe) drive a progress bar.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, language_code: str | None = None, encoding: str | None = None) -> None:
         self.path = Path(path)
         self.source_name = self.path.name
+        self.language = language(language_code)
         self.stats = DictionaryStats()
         self.bytes_read = 0
         self.size = 0
         self._digest = hashlib.sha256()
-        self._cleaner = _LineCleaner(self.stats)
+        self._cleaner: _LineCleaner | _TextCleaner
+        if self.language.capitals is Capitals.FOLD and self.language.alphabet.letters == "abcdefghijklmnopqrstuvwxyz":
+            self._cleaner = _LineCleaner(self.stats)
+        else:
+            chosen = check_encoding(encoding or "utf-8")
+            self._cleaner = _TextCleaner(self.stats, self.language, chosen, self.path)
 
     @property
     def sha256(self) -> str:
@@ -283,7 +410,8 @@ class DictionaryReader:
         if stats.lines_read == stats.blank_lines:
             raise DictionaryError(f"dictionary file is empty: {path}")
         if not self.lines_kept:
-            raise DictionaryError(f"dictionary file has no valid word (a-z only) in {stats.lines_read} lines: {path}")
+            letters = "a-z only" if isinstance(self._cleaner, _LineCleaner) else f"{self.language.name} letters"
+            raise DictionaryError(f"dictionary file has no valid word ({letters}) in {stats.lines_read} lines: {path}")
 
     def count_duplicates(self, distinct: int) -> None:
         """Record the duplicate lines, once the consumer knows how many distinct words there are."""
@@ -292,14 +420,14 @@ class DictionaryReader:
             self.stats.skipped[SKIP_DUPLICATE] = duplicates
 
 
-def read_dictionary(path: str | Path) -> Dictionary:
+def read_dictionary(path: str | Path, language_code: str | None = None, encoding: str | None = None) -> Dictionary:
     """Read a whole dictionary into memory (tests and small tools; ``build`` streams instead).
 
     Each word is kept once, at its first line; it takes the level of the
     first of its lines that gives one, and is vulgar when any of its lines
     says so. Raises DictionaryError if the file is unusable.
     """
-    reader = DictionaryReader(path)
+    reader = DictionaryReader(path, language_code, encoding)
     levels: dict[str, int] = {}
     vulgar: set[str] = set()
     seen: dict[str, None] = {}

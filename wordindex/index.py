@@ -90,6 +90,10 @@ class Index(ABC):
         """The letters of the index's language."""
         return self.language.alphabet
 
+    #: Appended to ``ORDER BY word``: sort by code point on every backend (PostgreSQL's default
+    #: collation would sort ``é`` beside ``e``; SQLite compares bytes already).
+    binary_collation = ""
+
     @abstractmethod
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         """Run one query with bound parameters and return all its rows."""
@@ -163,6 +167,8 @@ class SQLiteIndex(Index):
 
 class ServerIndex(Index):
     """An index on a database server (PostgreSQL), reached through SQLAlchemy."""
+
+    binary_collation = 'COLLATE "C"'
 
     def __init__(self, location: Location):
         super().__init__(location, location.backend)

@@ -30,7 +30,7 @@ from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
 from .revisions import PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
-from .rows import LetterTotals, feature_batches, word_rows
+from .rows import word_rows
 
 #: The comment every schema created by a build carries (constant text, never user input).
 SCHEMA_MARKER = "wordindex index: created by `wordindex build`, which may drop and replace this schema"
@@ -113,8 +113,8 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
     for drop, _ in ddl:
         connection.execute(text(drop))
     cursor = connection.connection.driver_connection.cursor()
-    totals = LetterTotals()
-    rows = (row for features in feature_batches(plan.word_batches(), totals) for row in word_rows(features))
+    totals = plan.letter_totals()
+    rows = (row for features in plan.features(totals) for row in word_rows(features))
     _copy(cursor, words, rows, progress, "loading words", plan.word_count)
     plan.derived.finish()
     _copy(cursor, prefixes, plan.derived.prefix_rows(), progress, "loading prefixes", 0)
@@ -138,7 +138,7 @@ def _write_lexicon(connection: Any, cursor: Any, plan: BuildPlan, info: dict[str
     from .boggle.store import lexicon_fits, lexicon_values
 
     derived = plan.derived
-    if not lexicon_fits(derived.lexicon_size):
+    if not derived.has_lexicon or not lexicon_fits(derived.lexicon_size):
         return
     connection.execute(text("CREATE TEMPORARY TABLE lexicon_chunks (seq integer, data bytea) ON COMMIT DROP"))
     with cursor.copy("COPY lexicon_chunks (seq, data) FROM STDIN") as copy:

@@ -25,7 +25,7 @@ from .index import first_line
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
-from .rows import LetterTotals, feature_batches, word_rows
+from .rows import word_rows
 from .sqlite_file import FileKind, build_lock, file_kind
 
 
@@ -87,10 +87,10 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         connection.execute(f"PRAGMA cache_size = {-LOAD_CACHE_KIB}")
         connection.execute("BEGIN")
         total = plan.word_count
-        totals = LetterTotals()
+        totals = plan.letter_totals()
         done = 0
         sql = _insert_sql(words)
-        for features in feature_batches(plan.word_batches(), totals):
+        for features in plan.features(totals):
             for batch in batches(word_rows(features)):
                 connection.executemany(sql, batch)
                 done += len(batch)
@@ -125,7 +125,7 @@ def _write_lexicon(connection: sqlite3.Connection, plan: BuildPlan, info: dict[s
     from .schema import boggle_lexicon
 
     derived = plan.derived
-    if not lexicon_fits(derived.lexicon_size):
+    if not derived.has_lexicon or not lexicon_fits(derived.lexicon_size):
         return
     values = lexicon_values(derived.word_count, info["source_sha256"], info["built_at"])
     names = [name for name in column_names(boggle_lexicon) if name != "data"]

@@ -1,7 +1,9 @@
 """The foundation's questions: is it a word, is it a prefix, which words fit a pattern.
 
 Each question is one set-based query with bound parameters, however many
-words it asks about.
+words it asks about. Words are asked and answered in the letters they play
+as (``Alphabet.play``: a French player may type ``été`` or ``ete``), and
+``spellings`` tells how the list spells the words found.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
+from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, Alphabet
 from .errors import UsageError
 from .index import Index, chunks, in_list
 from .levels import LevelRange, WordPool, check_pool, has_levels, restrict
@@ -19,12 +21,24 @@ from .pattern import Pattern, candidate_condition
 MAX_LIMIT = 2**63 - 1
 
 
-def _normalise(items: Sequence[str], what: str) -> list[str]:
-    """Strip ASCII whitespace and lowercase A-Z only (no other character becomes a letter)."""
-    cleaned = [ascii_lower(item.strip(ASCII_WHITESPACE)) for item in items]
-    if any(not item for item in cleaned):
+@dataclass(frozen=True)
+class Asked:
+    """One word or prefix as typed: ``text`` to echo (lowercase NFC), ``play`` its letters (None: not playable)."""
+
+    text: str
+    play: str | None
+
+    def shown(self, found: bool) -> str:
+        """What an answer names it by: its letters when it was found, else what was typed."""
+        return self.play if found and self.play is not None else self.text
+
+
+def _normalise(alphabet: Alphabet, items: Sequence[str], what: str) -> list[Asked]:
+    """Strip ASCII whitespace; lowercase and fold as the alphabet says (no other character becomes a letter)."""
+    stripped = [item.strip(ASCII_WHITESPACE) for item in items]
+    if any(not item for item in stripped):
         raise UsageError(f"an empty {what} was given")
-    return cleaned
+    return [Asked(alphabet.lower(item), alphabet.play(item)) for item in stripped]
 
 
 def _present(index: Index, table: str, column: str, values: list[str]) -> set[str]:
@@ -38,39 +52,76 @@ def _present(index: Index, table: str, column: str, values: list[str]) -> set[st
     return found
 
 
+def _playable(asked: list[Asked]) -> list[str]:
+    return [item.play for item in asked if item.play]
+
+
 def check_words(index: Index, words: Sequence[str]) -> list[tuple[str, bool]]:
-    """``(word, is a word)`` for each word, in the order given (A-Z lowercased)."""
-    cleaned = _normalise(words, "word")
-    found = _present(index, "words", "word", cleaned)
-    return [(word, word in found) for word in cleaned]
+    """``(word, is a word)`` for each word, in the order given (in the letters it plays as)."""
+    asked = _normalise(index.alphabet, words, "word")
+    found = _present(index, "words", "word", _playable(asked))
+    return [(item.shown(item.play in found), item.play in found) for item in asked]
 
 
 def check_prefixes(index: Index, prefixes: Sequence[str]) -> list[tuple[str, bool]]:
-    """``(prefix, begins some word)`` for each prefix, in the order given (A-Z lowercased)."""
-    cleaned = _normalise(prefixes, "prefix")
-    found = _present(index, "prefixes", "prefix", cleaned)
-    return [(prefix, prefix in found) for prefix in cleaned]
+    """``(prefix, begins some word)`` for each prefix, in the order given (in the letters it plays as)."""
+    asked = _normalise(index.alphabet, prefixes, "prefix")
+    found = _present(index, "prefixes", "prefix", _playable(asked))
+    return [(item.shown(item.play in found), item.play in found) for item in asked]
 
 
 @dataclass(frozen=True)
 class WordFacts:
-    """What ``check --json`` says of one word: whether it is one, its level (None: unknown) and flag."""
+    """What ``check --json`` says of one word: whether it is one, its level (None: unknown), flag and spellings.
+
+    ``spellings`` is how the list spells it (``["été"]`` for ``ete``; the word itself when the
+    list spells it as it plays; empty when it is not a word).
+    """
 
     word: str
     valid: bool
     level: int | None
     vulgar: bool
+    spellings: tuple[str, ...] = ()
+
+
+def split_spelling(word: str, spelling: str | None) -> tuple[str, ...]:
+    """A ``words.spelling`` value as the spellings it holds (the word itself when NULL)."""
+    return tuple(spelling.split(" ")) if spelling else (word,)
 
 
 def describe_words(index: Index, words: Sequence[str]) -> list[WordFacts]:
-    """``check_words`` with each word's level and vulgar flag, in one query."""
-    cleaned = _normalise(words, "word")
-    found: dict[str, tuple[int | None, bool]] = {}
-    for chunk in chunks(sorted(set(cleaned))):  # one IN-list query per chunk: linear in the number of words
+    """``check_words`` with each word's level, vulgar flag and spellings, in one query."""
+    asked = _normalise(index.alphabet, words, "word")
+    found: dict[str, tuple[int | None, bool, tuple[str, ...]]] = {}
+    for chunk in chunks(sorted(set(_playable(asked)))):  # one IN-list query per chunk: linear in the words
         placeholders, params = in_list("v", chunk)
-        sql = f"SELECT word, level, vulgar FROM words WHERE word IN ({placeholders})"
-        found.update((word, (level, bool(vulgar))) for word, level, vulgar in index.rows(sql, params))
-    return [WordFacts(word, word in found, *(found[word] if word in found else (None, False))) for word in cleaned]
+        sql = f"SELECT word, level, vulgar, spelling FROM words WHERE word IN ({placeholders})"
+        found.update(
+            (word, (level, bool(vulgar), split_spelling(word, spelling)))
+            for word, level, vulgar, spelling in index.rows(sql, params)
+        )
+    facts = []
+    for item in asked:
+        if item.play in found:
+            facts.append(WordFacts(item.play, True, *found[item.play]))
+        else:
+            facts.append(WordFacts(item.text, False, None, False))
+    return facts
+
+
+def spellings(index: Index, words: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """How the list spells each of ``words`` (play letters, all in the index): one query per chunk.
+
+    Words the list spells as they play are left out, so an English index answers with an empty
+    dict; callers show ``found.get(word, (word,))``.
+    """
+    result: dict[str, tuple[str, ...]] = {}
+    for chunk in chunks(sorted(set(words))):
+        placeholders, params = in_list("v", chunk)
+        sql = f"SELECT word, spelling FROM words WHERE word IN ({placeholders}) AND spelling IS NOT NULL"
+        result.update((word, split_spelling(word, spelling)) for word, spelling in index.rows(sql, params))
+    return result
 
 
 @dataclass(frozen=True)
@@ -102,7 +153,14 @@ def words_matching(
         return Matches(count=0, words=[])  # no word is that long (and its position masks would overflow)
     pool = check_pool(index, WordPool(levels, allow_vulgar=True)) if levels is not None else None
     where, params = restrict(*candidate_condition(pattern, guessed, exclusive=guessed is not None), pool)
-    sql = f"SELECT word, COUNT(*) OVER () FROM words WHERE {where} ORDER BY word"
+    alphabet = index.alphabet
+    if not alphabet.code_point_order:
+        # The database cannot sort in this alphabet's order (Spanish ñ after n): sort here.
+        words = sorted(
+            (row[0] for row in index.rows(f"SELECT word FROM words WHERE {where}", params)), key=alphabet.sort_key
+        )
+        return Matches(count=len(words), words=words if limit is None else words[:limit])
+    sql = f"SELECT word, COUNT(*) OVER () FROM words WHERE {where} ORDER BY word {index.binary_collation}"
     if limit is not None:
         sql += " LIMIT :limit"
         params["limit"] = limit
@@ -122,6 +180,7 @@ class IndexInfo:
     word_count: int
     lines_read: int
     skipped: dict[str, int]
+    language: str
     built_at: str
     build_seconds: float
     wordindex_version: str
@@ -137,13 +196,14 @@ def index_info(index: Index) -> IndexInfo:
     """The build record and the number of words of each length."""
     row = index.rows(
         "SELECT source_name, source_sha256, word_count, lines_read, skipped_not_az, skipped_duplicate, "
-        "skipped_too_long, built_at, build_seconds, wordindex_version FROM index_info"
+        "skipped_too_long, built_at, build_seconds, wordindex_version, language, skipped_proper_name, "
+        "skipped_abbreviation FROM index_info"
     )
     if not row:
         from .errors import NotAnIndexError
 
         raise NotAnIndexError(f"{index.location.display} has no build record; rebuild it with `wordindex build PATH`")
-    (name, sha, count, lines, not_az, dup, too_long, built_at, seconds, version) = row[0]
+    (name, sha, count, lines, not_az, dup, too_long, built_at, seconds, version, code, names, abbreviations) = row[0]
     lengths = index.rows("SELECT length, COUNT(*) FROM words GROUP BY length ORDER BY length")
     levels = index.rows("SELECT level, COUNT(*) FROM words GROUP BY level")
     by_level = sorted(((level, int(n)) for level, n in levels), key=lambda row: (row[0] is None, row[0] or 0))
@@ -152,7 +212,8 @@ def index_info(index: Index) -> IndexInfo:
         source_sha256=sha,
         word_count=count,
         lines_read=lines,
-        skipped={"not a-z only": not_az, "duplicate": dup, "too long": too_long},
+        skipped=_skipped(index, not_az, dup, too_long, names, abbreviations),
+        language=code,
         built_at=built_at,
         build_seconds=float(seconds),
         wordindex_version=version,
@@ -163,3 +224,20 @@ def index_info(index: Index) -> IndexInfo:
         counts_by_level=by_level,
         vulgar_words=int(index.scalar("SELECT COUNT(*) FROM words WHERE vulgar") or 0),
     )
+
+
+def _skipped(
+    index: Index, outside: int, duplicate: int, too_long: int, names: int, abbreviations: int
+) -> dict[str, int]:
+    """The build's skip counts by reason, as ``build`` reported them (reasons another language cannot have left out)."""
+    from .dictionary import SKIP_ABBREVIATION, SKIP_NOT_AZ, SKIP_OUTSIDE, SKIP_PROPER_NAME
+
+    if index.language.code == "en":
+        return {SKIP_NOT_AZ: outside, "duplicate": duplicate, "too long": too_long}
+    return {
+        SKIP_OUTSIDE: outside,
+        SKIP_PROPER_NAME: names,
+        SKIP_ABBREVIATION: abbreviations,
+        "duplicate": duplicate,
+        "too long": too_long,
+    }

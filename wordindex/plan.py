@@ -13,8 +13,17 @@ from typing import Any
 
 from . import __version__
 from .derive import DerivedTables
-from .dictionary import SKIP_DUPLICATE, SKIP_NOT_AZ, SKIP_TOO_LONG, DictionaryReader
+from .dictionary import (
+    SKIP_ABBREVIATION,
+    SKIP_DUPLICATE,
+    SKIP_NOT_AZ,
+    SKIP_OUTSIDE,
+    SKIP_PROPER_NAME,
+    SKIP_TOO_LONG,
+    DictionaryReader,
+)
 from .revisions import HEAD
+from .rows import LetterTotals, WordFeatures, feature_batches
 from .scratch import WordBatch, WordScratch
 
 #: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.
@@ -46,6 +55,14 @@ class BuildPlan:
         """The words in id order, ``FEATURE_BATCH`` at a time."""
         return self.scratch.ordered_batches(FEATURE_BATCH)
 
+    def features(self, totals: LetterTotals) -> Iterator[WordFeatures]:
+        """The ``words`` rows' features in id order, batch by batch, summed into ``totals`` as they go."""
+        return feature_batches(self.word_batches(), totals, self.dictionary.language.alphabet)
+
+    def letter_totals(self) -> LetterTotals:
+        """An empty ``letter_totals`` accumulator for this build's alphabet."""
+        return LetterTotals(self.dictionary.language.alphabet)
+
     def info_row(self) -> dict[str, Any]:
         stats = self.dictionary.stats
         return {
@@ -55,7 +72,7 @@ class BuildPlan:
             "word_count": self.word_count,
             "lines_read": stats.lines_read,
             "blank_lines": stats.blank_lines,
-            "skipped_not_az": stats.skipped.get(SKIP_NOT_AZ, 0),
+            "skipped_not_az": stats.skipped.get(SKIP_NOT_AZ, 0) + stats.skipped.get(SKIP_OUTSIDE, 0),
             "skipped_duplicate": stats.skipped.get(SKIP_DUPLICATE, 0),
             "skipped_too_long": stats.skipped.get(SKIP_TOO_LONG, 0),
             "built_at": self.built_at,
@@ -63,7 +80,7 @@ class BuildPlan:
             "wordindex_version": __version__,
             "schema_revision": HEAD,
             "has_levels": bool(self.scratch.has_levels),
-            "language": "en",
-            "skipped_proper_name": 0,
-            "skipped_abbreviation": 0,
+            "language": self.dictionary.language.code,
+            "skipped_proper_name": stats.skipped.get(SKIP_PROPER_NAME, 0),
+            "skipped_abbreviation": stats.skipped.get(SKIP_ABBREVIATION, 0),
         }

@@ -25,12 +25,14 @@ from array import array
 from collections.abc import Iterable
 from typing import Protocol
 
-from .alphabet import LETTERS, MAX_WORD_LENGTH
+from .alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
 
 #: Node values buffered per level before they go to the sink.
 LEVEL_CHUNK = 16_384
 WORD_BIT = 1 << 26
-_BIT = {letter: 1 << k for k, letter in enumerate(LETTERS)}
+#: The most letters the lexicon's 32-bit node masks hold beside ``WORD_BIT``; a larger alphabet's
+#: walk gives the prefixes only (its lexicon masks stay 0 and the build stores no lexicon).
+LEXICON_LETTERS = 26
 
 PrefixRow = tuple[str, bool, bool]
 
@@ -44,8 +46,12 @@ class LevelSink(Protocol):
 class PrefixWalk:
     """Feed it distinct words in increasing order (``add``), then ``finish``; see the module docstring."""
 
-    def __init__(self, sink: LevelSink, chunk: int | None = None) -> None:
+    def __init__(self, sink: LevelSink, chunk: int | None = None, alphabet: Alphabet = ENGLISH) -> None:
         levels = MAX_WORD_LENGTH + 1
+        self.alphabet = alphabet
+        self.lexicon = alphabet.size <= LEXICON_LETTERS
+        self._bit = {letter: 1 << k if self.lexicon else 0 for k, letter in enumerate(alphabet.letters)}
+        self._key = None if alphabet.code_point_order else alphabet.sort_key
         self.sink = sink
         self.chunk = chunk or LEVEL_CHUNK
         self.masks = [0] * levels  # the open node of each level (the path of the last word)
@@ -59,7 +65,8 @@ class PrefixWalk:
     def add(self, word: str, rows: list[PrefixRow]) -> None:
         """Walk to ``word`` (greater than the last one), appending the prefixes rows it settles to ``rows``."""
         previous = self._previous
-        if word <= previous or not word:
+        key = self._key
+        if not word or (key(word) <= key(previous) if key else word <= previous):
             raise ValueError(f"words must be distinct, non-empty and increasing: {previous!r} then {word!r}")
         shared = 0
         limit = min(len(previous), len(word))
@@ -79,12 +86,12 @@ class PrefixWalk:
             parent = level - 1
             if firsts[parent] < 0:
                 firsts[parent] = counts[level]
-            masks[parent] |= _BIT[word[parent]]
+            masks[parent] |= self._bit[word[parent]]
             masks[level] = 0
             firsts[level] = -1
             counts[level] += 1
         rows += [(word[:level], False, True) for level in range(shared + 1, len(word))]
-        masks[len(word)] = WORD_BIT
+        masks[len(word)] = WORD_BIT if self.lexicon else 0
         self._previous = word
         self.word_count += 1
 
@@ -98,7 +105,7 @@ class PrefixWalk:
         for level, masks in enumerate(self._masks_out):
             if masks:
                 self._flush(level)
-        self._previous = "\x7f"  # nothing can follow
+        self._previous = "\U0010ffff"  # nothing can follow
         return [count for count in self.counts if count]
 
     def _close(self, level: int) -> None:

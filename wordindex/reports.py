@@ -45,6 +45,7 @@ def build_summary(report: BuildReport) -> JSON:
     """``wordindex build --json``: what the build did."""
     return {
         "database": report.database,
+        "language": report.language,
         "source": report.source_name,
         "word_count": report.words,
         "lines_read": report.lines_read,
@@ -54,6 +55,27 @@ def build_summary(report: BuildReport) -> JSON:
     }
 
 
+def languages() -> list[JSON]:
+    """``wordindex languages``: each language's code, names, alphabet and default list."""
+    from .languages import languages as all_languages
+
+    return [
+        {
+            "code": item.code,
+            "name": item.name,
+            "native_name": item.native_name,
+            "alphabet": item.letters,
+            "letter_count": item.alphabet.size,
+            "default_list": item.default_list.path,
+            "package": item.default_list.package,
+            "bundled": item.default_list.bundled,
+            "licence": item.default_list.licence,
+            "encoding": item.default_list.encoding,
+        }
+        for item in all_languages()
+    ]
+
+
 def info(index: Index) -> JSON:
     """``wordindex info --json``: the build record and the words per length."""
     from .lookup import index_info
@@ -61,6 +83,7 @@ def info(index: Index) -> JSON:
     facts = index_info(index)
     return {
         "database": facts.database,
+        "language": facts.language,
         "source": facts.source_name,
         "sha256": facts.source_sha256,
         "word_count": facts.word_count,
@@ -78,24 +101,31 @@ def info(index: Index) -> JSON:
 
 
 def check(index: Index, words: Sequence[str], prefix: bool = False) -> list[JSON]:
-    """``wordindex check``: ``[{"word", "valid", "level", "vulgar"}]``, or ``[{"prefix", "valid"}]`` with ``prefix``.
+    """``wordindex check``: ``[{"word", "valid", "level", "vulgar", "spellings"}]``, or ``[{"prefix", "valid"}]``.
 
-    ``level`` is the word's commonness level (null when unknown or not a word);
-    ``vulgar`` whether the index flags it (valid, but never picked or suggested by default).
+    ``word`` is the letters the word plays as (French ``ete`` for ``été``); ``level`` its
+    commonness level (null when unknown or not a word); ``vulgar`` whether the index flags it
+    (valid, but never picked or suggested by default); ``spellings`` how the list spells it
+    (``["été"]``; empty when it is not a word).
     """
     from .lookup import check_prefixes, describe_words
 
     if prefix:
         return [{"prefix": item, "valid": ok} for item, ok in check_prefixes(index, words)]
     return [
-        {"word": f.word, "valid": f.valid, "level": f.level, "vulgar": f.vulgar} for f in describe_words(index, words)
+        {"word": f.word, "valid": f.valid, "level": f.level, "vulgar": f.vulgar, "spellings": list(f.spellings)}
+        for f in describe_words(index, words)
     ]
 
 
 def words(
     index: Index, pattern: str, guessed: str | None = None, limit: int | None = None, level: str | None = None
 ) -> JSON:
-    """``wordindex words``: ``{"count": total, "words": [sorted, at most limit]}``, of ``level`` when given."""
+    """``wordindex words``: ``{"count": total, "words": [sorted, at most limit], "spellings": {...}}``.
+
+    Only words of ``level`` when given. ``spellings`` maps each listed word whose list spelling
+    differs from its letters to those spellings (``{"ete": ["été"]}``; empty for English).
+    """
     from .levels import parse_levels
     from .lookup import words_matching
     from .pattern import parse_letters, parse_pattern
@@ -104,7 +134,16 @@ def words(
     letters = parse_letters(guessed) if guessed is not None else None
     levels = parse_levels(level, "--level") if level is not None else None
     matches = words_matching(index, parsed, letters, limit, levels)
-    return {"count": matches.count, "words": matches.words}
+    return {"count": matches.count, "words": matches.words, "spellings": spelt(index, matches.words)}
+
+
+def spelt(index: Index, words: Sequence[str]) -> dict[str, list[str]]:
+    """The ``spellings`` key of an answer that lists words: the list's spellings where they differ."""
+    from .lookup import spellings
+
+    if not index.language.respells:  # every word is spelt as it plays (English, Polish)
+        return {}
+    return {word: list(found) for word, found in spellings(index, words).items()}
 
 
 # -- hangman ---------------------------------------------------------------

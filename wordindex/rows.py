@@ -16,17 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .alphabet import LETTERS, MAX_LETTERS
+from .alphabet import ENGLISH, MAX_LETTERS, Alphabet
 from .scratch import WordBatch
-
-
-def order_words(words: list[str]) -> list[str]:
-    """Words in id order: by length, then dictionary (file) order.
-
-    Grouping by length keeps every length's words contiguous on disk, which
-    the per-length hangman queries scan.
-    """
-    return sorted(words, key=len)  # sorted() is stable: file order within a length
 
 
 @dataclass
@@ -35,18 +26,22 @@ class WordFeatures:
 
     words: list[str]
     signatures: list[str]
-    positions: np.ndarray  # (n, 26) int64: bit p set when the letter stands at position p
-    counts: np.ndarray  # (n, 26) int64: occurrences of each letter
+    positions: np.ndarray  # (n, letters) int64: bit p set when the letter stands at position p
+    counts: np.ndarray  # (n, letters) int64: occurrences of each letter
     levels: list[int | None] | None = None  # commonness level per word (None: unknown); None: no levels at all
     vulgar: list[bool] | None = None
     first_id: int = 1
+    spellings: list[str | None] | None = None  # the list's spelling where it differs from the word
 
 
-def feature_batches(batches: Iterable[WordBatch], totals: LetterTotals | None = None) -> Iterator[WordFeatures]:
+def feature_batches(
+    batches: Iterable[WordBatch], totals: LetterTotals | None = None, alphabet: Alphabet = ENGLISH
+) -> Iterator[WordFeatures]:
     """The features of each batch of words in id order (ids run on), adding each to ``totals``."""
     first_id = 1
     for batch in batches:
-        features = word_features(batch.words, batch.levels, batch.vulgar)
+        features = word_features(batch.words, batch.levels, batch.vulgar, alphabet)
+        features.spellings = batch.spellings
         features.first_id = first_id
         first_id += len(batch.words)
         if totals is not None:
@@ -57,7 +52,8 @@ def feature_batches(batches: Iterable[WordBatch], totals: LetterTotals | None = 
 class LetterTotals:
     """Per-length letter totals summed over feature batches (the ``letter_totals`` table)."""
 
-    def __init__(self) -> None:
+    def __init__(self, alphabet: Alphabet = ENGLISH) -> None:
+        self.alphabet = alphabet
         self.occurrences: dict[int, np.ndarray] = {}
         self.containing: dict[int, np.ndarray] = {}
 
@@ -65,7 +61,7 @@ class LetterTotals:
         lengths = np.fromiter((len(w) for w in features.words), dtype=np.int64, count=len(features.words))
         for length in np.unique(lengths).tolist():
             chosen = features.counts[lengths == length]
-            zero = np.zeros(26, dtype=np.int64)
+            zero = np.zeros(self.alphabet.size, dtype=np.int64)
             self.occurrences[length] = self.occurrences.get(length, zero) + chosen.sum(axis=0)
             self.containing[length] = self.containing.get(length, zero) + (chosen > 0).sum(axis=0)
 
@@ -75,41 +71,46 @@ class LetterTotals:
         for length in sorted(self.occurrences):
             occurrences = self.occurrences[length].tolist()
             containing = self.containing[length].tolist()
-            rows.extend((length, letter, occurrences[k], containing[k]) for k, letter in enumerate(LETTERS))
+            letters = self.alphabet.letters
+            rows.extend((length, letter, occurrences[k], containing[k]) for k, letter in enumerate(letters))
         return rows
 
 
 def word_features(
-    ordered_words: list[str], levels: list[int | None] | None = None, vulgar: list[bool] | None = None
+    ordered_words: list[str],
+    levels: list[int | None] | None = None,
+    vulgar: list[bool] | None = None,
+    alphabet: Alphabet = ENGLISH,
 ) -> WordFeatures:
     """Position masks, counts and sorted-letter signatures of ``ordered_words`` (with each one's level and flag)."""
     n = len(ordered_words)
+    size = alphabet.size
     lengths = np.fromiter((len(w) for w in ordered_words), dtype=np.int64, count=n)
-    codes = np.frombuffer("".join(ordered_words).encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
+    codes = np.frombuffer(alphabet.codes("".join(ordered_words)), dtype=np.uint8).astype(np.int64)
     starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
     row = np.repeat(np.arange(n), lengths)
     place = np.arange(len(codes)) - np.repeat(starts, lengths)
-    cell = row * 26 + codes
-    counts = np.bincount(cell, minlength=n * 26).reshape(n, 26)
+    cell = row * size + codes
+    counts = np.bincount(cell, minlength=n * size).reshape(n, size)
     if len(codes) and int(lengths.max()) > 53:
         # Beyond 2**53 float weights are inexact: OR the bits in exactly (rare, slower).
-        positions = np.zeros(n * 26, dtype=np.int64)
+        positions = np.zeros(n * size, dtype=np.int64)
         np.bitwise_or.at(positions, cell, np.left_shift(1, place))
     else:
         # Distinct powers of two per (word, letter): their float sum is exact below 2**53.
-        positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * 26).astype(np.int64)
+        positions = np.bincount(cell, weights=np.ldexp(1.0, place), minlength=n * size).astype(np.int64)
     return WordFeatures(
         words=ordered_words,
-        signatures=_signatures(ordered_words),
-        positions=positions.reshape(n, 26),
+        signatures=_signatures(ordered_words, alphabet),
+        positions=positions.reshape(n, size),
         counts=counts,
         levels=levels,
         vulgar=vulgar,
     )
 
 
-def _signatures(ordered_words: list[str]) -> list[str]:
-    """Each word's letters sorted, computed one length group at a time (words come grouped by length)."""
+def _signatures(ordered_words: list[str], alphabet: Alphabet) -> list[str]:
+    """Each word's letters in alphabet order, one length group at a time (words come grouped by length)."""
     signatures: list[str] = []
     start, n = 0, len(ordered_words)
     while start < n:
@@ -117,8 +118,8 @@ def _signatures(ordered_words: list[str]) -> list[str]:
         end = start
         while end < n and len(ordered_words[end]) == length:
             end += 1
-        block = np.frombuffer("".join(ordered_words[start:end]).encode("ascii"), dtype=np.uint8)
-        text = np.sort(block.reshape(end - start, length), axis=1).tobytes().decode("ascii")
+        block = np.frombuffer(alphabet.codes("".join(ordered_words[start:end])), dtype=np.uint8)
+        text = alphabet.from_codes(np.sort(block.reshape(end - start, length), axis=1).tobytes())
         signatures.extend(text[i : i + length] for i in range(0, len(text), length))
         start = end
     return signatures
@@ -138,13 +139,6 @@ def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
     first = features.first_id
     levels = features.levels if features.levels is not None else repeat(None, len(words))
     vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
-    spellings = repeat(None, len(words))
+    spellings = features.spellings if features.spellings is not None else repeat(None, len(words))
     ids = range(first, first + len(words))
     return zip(ids, words, map(len, words), features.signatures, *columns, levels, vulgar, spellings)  # noqa: B905
-
-
-def letter_total_rows(features: WordFeatures) -> list[tuple[int, str, int, int]]:
-    """``(length, letter, occurrences, words containing it)`` for every length and letter."""
-    totals = LetterTotals()
-    totals.add(features)
-    return totals.rows()

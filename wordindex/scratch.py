@@ -13,18 +13,26 @@ build's memory stays the same whatever the list's size. Then:
   order), for the prefixes and the Boggle lexicon (``wordindex.derive``).
 
 A repeated word keeps its first line's place, the level of the first of its
-lines that gives one, and is vulgar when any of its lines says so.
+lines that gives one, and is vulgar when any of its lines says so. In a
+language other than English it also keeps every spelling the list gives it
+(French ``pêche`` and ``péché`` both play as ``peche``), in the order of
+their first lines, joined by spaces; NULL when the only spelling is the word.
+
+"Alphabetical" is the alphabet's order (Spanish ``ñ`` after ``n``, Polish
+``ą`` after ``a``): where that is not code-point order the scratch file holds
+each word's ``Alphabet.sort_key`` and turns it back when it reads words out.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 from types import TracebackType
 
+from .alphabet import ENGLISH, Alphabet
 from .dictionary import MAX_LEVEL, WordLines
 
 #: SQLite page cache of a scratch connection (KiB): also the size of the sorter's in-memory runs.
@@ -37,11 +45,34 @@ _LEVEL_BASE = 1 << (MAX_LEVEL.bit_length())
 
 @dataclass
 class WordBatch:
-    """Distinct words in id order with their levels (None: unknown) and vulgar flags."""
+    """Distinct words in id order with their levels (None: unknown), vulgar flags and spellings."""
 
     words: list[str]
     levels: list[int | None]
     vulgar: list[bool]
+    spellings: list[str | None] | None = None
+
+
+@dataclass
+class _SpeltWord:
+    """One distinct word gathered from its (word, spelling) groups by ``WordScratch._merge_spellings``."""
+
+    key: str
+    seq: int
+    packed_level: int | None
+    vulgar: int
+    spellings: list[str] = field(default_factory=list)
+
+    def merge(self, packed_level: int | None, vulgar: int) -> None:
+        if packed_level is not None and (self.packed_level is None or packed_level < self.packed_level):
+            self.packed_level = packed_level
+        self.vulgar = max(self.vulgar, vulgar)
+
+    def row(self, alphabet: Alphabet, keyed: bool) -> tuple[str, int, int | None, int, str | None]:
+        word = alphabet.from_sort_key(self.key) if keyed else self.key
+        spelling = None if self.spellings == [word] else " ".join(self.spellings)
+        level = None if self.packed_level is None else self.packed_level % _LEVEL_BASE
+        return self.key, self.seq, level, self.vulgar, spelling
 
 
 def open_scratch(path: Path, *, cache_kib: int = SCRATCH_CACHE_KIB) -> sqlite3.Connection:
@@ -57,32 +88,44 @@ def open_scratch(path: Path, *, cache_kib: int = SCRATCH_CACHE_KIB) -> sqlite3.C
 class WordScratch:
     """A scratch SQLite file at ``path`` holding the words of one build; removed on ``close``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, alphabet: Alphabet = ENGLISH) -> None:
         self.path = path
+        self.alphabet = alphabet
+        self.keyed = not alphabet.code_point_order
         path.unlink(missing_ok=True)
         self.connection = open_scratch(path)
-        self.connection.execute("CREATE TABLE lines (word TEXT NOT NULL, level INTEGER, vulgar INTEGER NOT NULL)")
+        self.connection.execute(
+            "CREATE TABLE lines (word TEXT NOT NULL, level INTEGER, vulgar INTEGER NOT NULL, spelling TEXT)"
+        )
         self.connection.execute("BEGIN")
         self.word_count = 0
         self.has_levels = False
+        self.has_spellings = False
 
     def add(self, piece: WordLines) -> None:
         """Append one piece's words (duplicates included) with their columns."""
         levels = piece.levels if piece.levels is not None else repeat(None)
         vulgar = piece.vulgar if piece.vulgar is not None else repeat(False)
-        self.connection.executemany("INSERT INTO lines VALUES (?, ?, ?)", zip(piece.words, levels, vulgar))
+        words = [self.alphabet.sort_key(word) for word in piece.words] if self.keyed else piece.words
+        spellings = piece.spellings if piece.spellings is not None else repeat(None)
+        self.has_spellings = self.has_spellings or piece.spellings is not None
+        self.connection.executemany("INSERT INTO lines VALUES (?, ?, ?, ?)", zip(words, levels, vulgar, spellings))
 
     def finish(self) -> int:
         """Keep one row per distinct word, in alphabetical rowid order; return how many there are."""
         connection = self.connection
         connection.execute(
-            "CREATE TABLE words (word TEXT NOT NULL, seq INTEGER NOT NULL, level INTEGER, vulgar INTEGER NOT NULL)"
+            "CREATE TABLE words (word TEXT NOT NULL, seq INTEGER NOT NULL, level INTEGER, vulgar INTEGER NOT NULL, "
+            "spelling TEXT)"
         )
-        connection.execute(
-            "INSERT INTO words (word, seq, level, vulgar) "
-            f"SELECT word, MIN(rowid), MIN(CASE WHEN level IS NOT NULL THEN rowid * {_LEVEL_BASE} + level END) "
-            f"% {_LEVEL_BASE}, MAX(vulgar) FROM lines GROUP BY word ORDER BY word"
-        )
+        first_level = f"MIN(CASE WHEN level IS NOT NULL THEN rowid * {_LEVEL_BASE} + level END)"
+        if self.has_spellings:
+            self._merge_spellings(first_level)
+        else:
+            connection.execute(
+                f"INSERT INTO words (word, seq, level, vulgar) SELECT word, MIN(rowid), {first_level} % {_LEVEL_BASE}, "
+                "MAX(vulgar) FROM lines GROUP BY word ORDER BY word"
+            )
         connection.execute("COMMIT")
         count, levels = connection.execute(
             "SELECT COUNT(*), EXISTS (SELECT 1 FROM words WHERE level IS NOT NULL) FROM words"
@@ -90,12 +133,45 @@ class WordScratch:
         self.word_count, self.has_levels = int(count), bool(levels)
         return self.word_count
 
+    def _merge_spellings(self, first_level: str) -> None:
+        """``finish`` for a list with spellings: one row per (word, spelling), folded per word in a bounded pass.
+
+        The rows come grouped by word (its spellings in the order of their first lines), so each word
+        is complete when the next begins and only one word's spellings are ever held.
+        """
+        connection = self.connection
+        cursor = connection.cursor()
+        cursor.execute(
+            f"SELECT word, spelling, MIN(rowid) AS first, {first_level}, MAX(vulgar) FROM lines "
+            "GROUP BY word, spelling ORDER BY word, first"
+        )
+        insert = "INSERT INTO words (word, seq, level, vulgar, spelling) VALUES (?, ?, ?, ?, ?)"
+        out: list[tuple[str, int, int | None, int, str | None]] = []
+        word: _SpeltWord | None = None
+        while rows := cursor.fetchmany(FETCH_ROWS):
+            for key, spelling, first, packed, flagged in rows:
+                if word is None or key != word.key:
+                    if word is not None:
+                        out.append(word.row(self.alphabet, self.keyed))
+                    word = _SpeltWord(key, first, packed, flagged)
+                else:
+                    word.merge(packed, flagged)
+                word.spellings.append(spelling)
+            if len(out) >= FETCH_ROWS:
+                connection.executemany(insert, out)
+                out.clear()
+        if word is not None:
+            out.append(word.row(self.alphabet, self.keyed))
+        connection.executemany(insert, out)
+
     def ordered_batches(self, size: int) -> Iterator[WordBatch]:
         """The words in id order (length, then first line), ``size`` at a time."""
-        cursor = self.connection.execute("SELECT word, level, vulgar FROM words ORDER BY length(word), seq")
+        cursor = self.connection.execute("SELECT word, level, vulgar, spelling FROM words ORDER BY length(word), seq")
         while rows := cursor.fetchmany(size):
-            words, levels, vulgar = zip(*rows, strict=True)
-            yield WordBatch(list(words), list(levels), [bool(v) for v in vulgar])
+            words, levels, vulgar, spellings = zip(*rows, strict=True)
+            plain = [self.alphabet.from_sort_key(word) for word in words] if self.keyed else list(words)
+            spelt = list(spellings) if self.has_spellings else None
+            yield WordBatch(plain, list(levels), [bool(v) for v in vulgar], spelt)
 
     def close(self) -> None:
         self.connection.close()
@@ -110,13 +186,14 @@ class WordScratch:
         self.close()
 
 
-def sorted_words(path: Path) -> Iterator[str]:
-    """The distinct words of the scratch file at ``path`` in alphabetical order (own connection: fork-safe)."""
+def sorted_words(path: Path, alphabet: Alphabet = ENGLISH) -> Iterator[str]:
+    """The distinct words of the scratch file at ``path`` in the alphabet's order (own connection: fork-safe)."""
     connection = open_scratch(path)
+    unkey = None if alphabet.code_point_order else alphabet.from_sort_key
     try:
         cursor = connection.execute("SELECT word FROM words ORDER BY rowid")
         while rows := cursor.fetchmany(FETCH_ROWS):
             for (word,) in rows:
-                yield word
+                yield unkey(word) if unkey else word
     finally:
         connection.close()

@@ -82,3 +82,11 @@ class Language:
     @property
     def letters(self) -> str:
         return self.alphabet.letters
+
+    @property
+    def respells(self) -> bool:
+        """Whether a list word's spelling can differ from its letters (folded accents, capitalised nouns).
+
+        Where it cannot (English, Polish), ``words.spelling`` is NULL throughout and nothing asks it.
+        """
+        return bool(self.alphabet.folds) or self.capitals is Capitals.NOUNS
