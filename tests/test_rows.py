@@ -29,9 +29,8 @@ def letter_total_rows(features):
 def test_word_row_for_secret():
     (row,) = list(word_rows(word_features(["secret"])))
     assert row[:4] == (1, "secret", 6, "ceerst")
-    positions, counts = row[4:36], row[36:68]
-    assert row[68:] == (None, False, None)  # no level, not vulgar, spelt as it plays
-    assert positions[26:] == counts[26:] == (0,) * 6  # the slots past the alphabet
+    positions, counts = row[4:30], row[30:56]  # the alphabet's 26 slots (the others keep their default, 0)
+    assert row[56:] == (None, False)  # no level, not vulgar (and no spelling column: English spells as it plays)
     assert positions[LETTER_INDEX["e"]] == 0b010010  # positions 1 and 4
     assert positions[LETTER_INDEX["s"]] == 0b000001
     assert positions[LETTER_INDEX["t"]] == 0b100000
@@ -41,7 +40,7 @@ def test_word_row_for_secret():
 
 def test_word_rows_carry_levels_and_vulgar_flags():
     rows = list(word_rows(word_features(["cool", "damn", "ibex"], [20, 35, None], [False, True, False])))
-    assert [(row[1], row[-3], row[-2]) for row in rows] == [
+    assert [(row[1], row[-2], row[-1]) for row in rows] == [
         ("cool", 20, False),
         ("damn", 35, True),
         ("ibex", None, False),
@@ -94,7 +93,7 @@ def test_features_equal_brute_force(words):
         word = row[1]
         for letter, k in LETTER_INDEX.items():
             assert row[4 + k] == sum(1 << i for i, ch in enumerate(word) if ch == letter)
-            assert row[36 + k] == word.count(letter)
+            assert row[30 + k] == word.count(letter)
 
 
 class _Levels:

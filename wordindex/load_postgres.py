@@ -86,8 +86,16 @@ def prove_own_schema(connection: Any, schema: str, display: str) -> bool:
     )
 
 
-def _copy(cursor: Any, table: Any, rows: Iterable[tuple[Any, ...]], progress: Progress, stage: str, total: int) -> None:
-    names = ", ".join(column_names(table))
+def _copy(
+    cursor: Any,
+    table: Any,
+    rows: Iterable[tuple[Any, ...]],
+    progress: Progress,
+    stage: str,
+    total: int,
+    columns: list[str] | None = None,
+) -> None:
+    names = ", ".join(columns or column_names(table))
     done = 0
     with cursor.copy(f"COPY {table.name} ({names}) FROM STDIN") as copy:
         for batch in batches(rows):
@@ -115,7 +123,7 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
     cursor = connection.connection.driver_connection.cursor()
     totals = plan.letter_totals()
     rows = (row for features in plan.features(totals) for row in word_rows(features))
-    _copy(cursor, words, rows, progress, "loading words", plan.word_count)
+    _copy(cursor, words, rows, progress, "loading words", plan.word_count, plan.word_columns())
     plan.derived.finish()
     _copy(cursor, prefixes, plan.derived.prefix_rows(), progress, "loading prefixes", 0)
     _copy(cursor, letter_totals, totals.rows(), progress, "loading totals", 0)

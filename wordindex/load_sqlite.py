@@ -29,8 +29,8 @@ from .rows import word_rows
 from .sqlite_file import FileKind, build_lock, file_kind
 
 
-def _insert_sql(table: Any) -> str:
-    names = column_names(table)
+def _insert_sql(table: Any, names: list[str] | None = None) -> str:
+    names = names or column_names(table)
     return f"INSERT INTO {table.name} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})"
 
 
@@ -89,7 +89,7 @@ def _load(path: Path, plan: BuildPlan, create_indexes: list[str], progress: Prog
         total = plan.word_count
         totals = plan.letter_totals()
         done = 0
-        sql = _insert_sql(words)
+        sql = _insert_sql(words, plan.word_columns())
         for features in plan.features(totals):
             for batch in batches(word_rows(features)):
                 connection.executemany(sql, batch)

@@ -23,7 +23,7 @@ from .dictionary import (
     DictionaryReader,
 )
 from .revisions import HEAD
-from .rows import LetterTotals, WordFeatures, feature_batches
+from .rows import LetterTotals, WordFeatures, feature_batches, word_columns
 from .scratch import WordBatch, WordScratch
 
 #: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.
@@ -58,6 +58,10 @@ class BuildPlan:
     def features(self, totals: LetterTotals) -> Iterator[WordFeatures]:
         """The ``words`` rows' features in id order, batch by batch, summed into ``totals`` as they go."""
         return feature_batches(self.word_batches(), totals, self.dictionary.language.alphabet)
+
+    def word_columns(self) -> list[str]:
+        """The ``words`` columns each row of ``features`` fills (``wordindex.rows.word_columns``)."""
+        return word_columns(self.dictionary.language.alphabet, self.scratch.has_spellings)
 
     def letter_totals(self) -> LetterTotals:
         """An empty ``letter_totals`` accumulator for this build's alphabet."""

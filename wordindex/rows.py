@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .alphabet import ENGLISH, MAX_LETTERS, Alphabet
+from .alphabet import COUNT_COLUMNS, ENGLISH, POSITION_COLUMNS, Alphabet
 from .scratch import WordBatch
 
 
@@ -125,20 +125,36 @@ def _signatures(ordered_words: list[str], alphabet: Alphabet) -> list[str]:
     return signatures
 
 
+def word_columns(alphabet: Alphabet, spellings: bool) -> list[str]:
+    """The ``words`` columns ``word_rows`` fills, in its order: the alphabet's slots only, and
+    ``spelling`` only when the list can spell a word otherwise than it plays (the other columns keep
+    their defaults: 0 and NULL). Fewer values per row is a faster load."""
+    size = alphabet.size
+    return [
+        "id",
+        "word",
+        "length",
+        "signature",
+        *POSITION_COLUMNS[:size],
+        *COUNT_COLUMNS[:size],
+        "level",
+        "vulgar",
+        *(["spelling"] if spellings else []),
+    ]
+
+
 def word_rows(features: WordFeatures) -> Iterator[tuple[Any, ...]]:
-    """Rows for ``words``: id, word, length, signature, 32 position masks, 32 counts, level, vulgar, spelling.
+    """Rows of ``word_columns``: id, word, length, signature, position masks, counts, level, vulgar[, spelling].
 
     Built column-wise (one ``tolist`` per column, then ``zip``): far cheaper
-    than unpacking a 2-D array row by row. Slots past the alphabet are zero.
+    than unpacking a 2-D array row by row.
     """
-    n, letters = features.positions.shape
-    padding = np.zeros((n, MAX_LETTERS - letters), dtype=np.int64)
-    table = np.concatenate([features.positions, padding, features.counts, padding], axis=1)
+    table = np.concatenate([features.positions, features.counts], axis=1)
     columns = [column.tolist() for column in table.T]
     words = features.words
     first = features.first_id
     levels = features.levels if features.levels is not None else repeat(None, len(words))
     vulgar = features.vulgar if features.vulgar is not None else repeat(False, len(words))
-    spellings = features.spellings if features.spellings is not None else repeat(None, len(words))
+    spelt = [features.spellings] if features.spellings is not None else []
     ids = range(first, first + len(words))
-    return zip(ids, words, map(len, words), features.signatures, *columns, levels, vulgar, spellings)  # noqa: B905
+    return zip(ids, words, map(len, words), features.signatures, *columns, levels, vulgar, *spelt)  # noqa: B905

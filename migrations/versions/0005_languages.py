@@ -7,7 +7,8 @@ Revises: 0004_boggle_lexicon
 * ``words.pos_a`` .. ``pos_z`` and ``cnt_a`` .. ``cnt_z`` are renamed ``pos_0`` .. ``pos_25`` and
   ``cnt_0`` .. ``cnt_25`` (slot *i* is the alphabet's *i*-th letter; English keeps a-z in order,
   so an upgraded index's values stay right), and slots 26 to 31 are added, zero for every word:
-  an alphabet has at most 32 letters (Polish).
+  an alphabet has at most 32 letters (Polish). Every slot defaults to 0, so a build writes only
+  its alphabet's columns.
 * ``words.spelling``: how the list spells the word when that differs from the letters it plays as
   (French ``été`` plays as ``ete``; several spellings that play alike are joined by spaces), NULL
   when it does not (every word of an English index).
@@ -33,8 +34,8 @@ _SLOTS = 32
 def upgrade() -> None:
     with op.batch_alter_table("words") as batch:
         for i, letter in enumerate(_ENGLISH):
-            batch.alter_column(f"pos_{letter}", new_column_name=f"pos_{i}")
-            batch.alter_column(f"cnt_{letter}", new_column_name=f"cnt_{i}")
+            batch.alter_column(f"pos_{letter}", new_column_name=f"pos_{i}", server_default="0")
+            batch.alter_column(f"cnt_{letter}", new_column_name=f"cnt_{i}", server_default="0")
     with op.batch_alter_table("words") as batch:
         for i in range(len(_ENGLISH), _SLOTS):
             batch.add_column(sa.Column(f"pos_{i}", sa.BigInteger, nullable=False, server_default="0"))
@@ -60,6 +61,6 @@ def downgrade() -> None:
             batch.drop_column(f"pos_{i}")
     with op.batch_alter_table("words") as batch:
         for i, letter in enumerate(_ENGLISH):
-            batch.alter_column(f"pos_{i}", new_column_name=f"pos_{letter}")
-            batch.alter_column(f"cnt_{i}", new_column_name=f"cnt_{letter}")
+            batch.alter_column(f"pos_{i}", new_column_name=f"pos_{letter}", server_default=None)
+            batch.alter_column(f"cnt_{i}", new_column_name=f"cnt_{letter}", server_default=None)
     op.execute(f"UPDATE index_info SET schema_revision = '{down_revision}'")
