@@ -241,3 +241,25 @@ def test_checks_and_matches_are_the_same_for_a_list_in_another_alphabet(index_fa
             found_en = words_matching(en, pattern).words
             found_pl = words_matching(pl, pattern).words
             assert [_respell(w, ENGLISH, POLISH_ALPHABET) for w in found_en] == found_pl
+
+
+def test_an_english_list_in_another_encoding_reads_with_the_option(run_cli, tmp_path):
+    source = tmp_path / "utf16.txt"
+    source.write_text("Cool\nnaïve\ngood\n", encoding="utf-16")
+    result = run_cli(["build", source], db=tmp_path / "a.db")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: dictionary file looks binary, not a text word list: {source}\n",
+    )
+    result = run_cli(["build", "--encoding", "utf-16", source], db=tmp_path / "a.db")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "Error: encoding 'utf-16' does not write ASCII as ASCII, so its lines cannot be read: "
+        "convert the list to UTF-8 first (iconv -f utf-16 -t utf-8)\n",
+    )
+    source = tmp_path / "latin1.txt"
+    source.write_text("Cool\nnaïve\ngood\n", encoding="latin-1")
+    result = run_cli(["build", "--encoding", "latin-1", source, "--json"], db=tmp_path / "a.db")
+    summary = json.loads(result.stdout)
+    assert (summary["language"], summary["word_count"], summary["skipped"]) == ("en", 2, {"not_a_z_only": 1})
+    assert run_cli(["check", "cool", "good"], db=tmp_path / "a.db").stdout == "cool: a word\ngood: a word\n"

@@ -172,7 +172,9 @@ class _TextCleaner:
     def __init__(self, stats: DictionaryStats, language: Language, encoding: str, path: Path) -> None:
         self.stats = stats
         self.alphabet = language.alphabet
-        self.nouns = language.capitals is Capitals.NOUNS
+        self.capitals = language.capitals
+        self.outside = SKIP_NOT_AZ if language.code == "en" else SKIP_OUTSIDE
+        self.respells = language.respells
         self.encoding = encoding
         self.path = path
         self.kept = 0
@@ -200,7 +202,7 @@ class _TextCleaner:
         words: list[str] = []
         spellings: list[str] = []
         keep: list[bool] = []
-        reasons = {SKIP_ABBREVIATION: 0, SKIP_PROPER_NAME: 0, SKIP_OUTSIDE: 0, SKIP_TOO_LONG: 0}
+        reasons = {SKIP_ABBREVIATION: 0, SKIP_PROPER_NAME: 0, self.outside: 0, SKIP_TOO_LONG: 0}
         blank = 0
         for text in texts:
             reason = None
@@ -214,7 +216,7 @@ class _TextCleaner:
             if reason is None:
                 word = play(spelling)
                 if word is None or not word:
-                    reason = SKIP_OUTSIDE
+                    reason = self.outside
                 elif len(word) > MAX_WORD_LENGTH:
                     reason = SKIP_TOO_LONG
                 else:
@@ -229,13 +231,15 @@ class _TextCleaner:
         self.kept += len(words)
         if levels is not None and vulgar is not None:
             levels, vulgar = list(compress(levels, keep)), list(compress(vulgar, keep))
-        return WordLines(words, levels, vulgar, spellings)
+        return WordLines(words, levels, vulgar, spellings if self.respells else None)
 
     def _capital_reason(self, spelling: str) -> str | None:
-        """Why a word with a capital (or no letter at all in either case) is left out, or None to keep it."""
+        """Why a word with a capital (or a full stop) is left out, or None to keep it (and lowercase it)."""
+        if self.capitals is Capitals.FOLD:
+            return None
         if "." in spelling or any(ch.isupper() for ch in spelling[1:]):
             return SKIP_ABBREVIATION
-        if spelling[:1].isupper() and not self.nouns:
+        if spelling[:1].isupper() and self.capitals is Capitals.NAMES:
             return SKIP_PROPER_NAME
         return None
 
@@ -249,11 +253,21 @@ def _decodes(line: bytes, encoding: str) -> bool:
 
 
 def check_encoding(encoding: str) -> str:
-    """The codec's canonical name; UsageError for one Python does not know."""
+    """The codec's canonical name; UsageError for one Python does not know or the reader cannot split.
+
+    Lines are split on the byte ``\n``, so the encoding must write ASCII as ASCII (UTF-8, Latin-1,
+    cp1252, ISO-8859-2, ...; not UTF-16).
+    """
     try:
-        return codecs.lookup(encoding).name
+        name = codecs.lookup(encoding).name
     except LookupError:
         raise UsageError(f"unknown encoding {encoding!r} (for example utf-8, latin-1, cp1252)") from None
+    if "\n a".encode(name, "replace") != b"\n a":
+        raise UsageError(
+            f"encoding {encoding!r} does not write ASCII as ASCII, so its lines cannot be read: "
+            f"convert the list to UTF-8 first (iconv -f {name} -t utf-8)"
+        )
+    return name
 
 
 #: One line's columns: the word, the level, the flags, and anything beyond (an error).
@@ -356,8 +370,8 @@ class DictionaryReader:
         self.size = 0
         self._digest = hashlib.sha256()
         self._cleaner: _LineCleaner | _TextCleaner
-        if self.language.capitals is Capitals.FOLD and self.language.alphabet.letters == "abcdefghijklmnopqrstuvwxyz":
-            self._cleaner = _LineCleaner(self.stats)
+        if self.language.code == "en" and encoding is None:
+            self._cleaner = _LineCleaner(self.stats)  # a-z on bytes: any ASCII-compatible list reads alike
         else:
             chosen = check_encoding(encoding or "utf-8")
             self._cleaner = _TextCleaner(self.stats, self.language, chosen, self.path)
