@@ -8,35 +8,10 @@ so the cubes are a letter-frequency set. docs/languages.md gives the sources.
 
 from ..alphabet import Alphabet
 from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnopqrstuvwxyzäöü",
-    {
-        "ß": "ss",
-        "à": "a",
-        "á": "a",
-        "â": "a",
-        "ã": "a",
-        "ç": "c",
-        "è": "e",
-        "é": "e",
-        "ê": "e",
-        "ë": "e",
-        "í": "i",
-        "î": "i",
-        "ï": "i",
-        "ñ": "n",
-        "ó": "o",
-        "ô": "o",
-        "õ": "o",
-        "ú": "u",
-        "û": "u",
-        "ÿ": "y",
-        "æ": "ae",
-        "œ": "oe",
-    },
-)
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyzäöü", folds("ß:ss àáâã:a ç:c èéêë:e íîï:i ñ:n óôõ:o úû:u ÿ:y æ:ae œ:oe"))
 
 VOWELS = "aeiouäöü"
 

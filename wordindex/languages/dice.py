@@ -12,9 +12,9 @@ module, measured by ``benchmarks/language_lists.py --letters``), always the same
 2. the other faces are shared out in proportion to the frequencies, the remainders going to the
    largest fractions (ties to the earlier letter of the alphabet);
 3. the faces are dealt round the cubes one by one, the vowels' first and then the consonants',
-   each most frequent letter first: every cube gets two or three vowels (as most English cubes
-   do), and no letter has two faces on one cube (a letter with more faces than there are cubes
-   is refused);
+   each most frequent letter first: the cubes' vowel counts differ by one at most (two or three
+   a cube in most languages, as on most English cubes), and no letter has two faces on one cube
+   (a letter with more faces than there are cubes is refused);
 4. a language whose ``q`` is followed by ``u`` in at least ``QU_SHARE`` of its words' ``q``s gets a
    ``qu`` face instead of a ``q`` face, as English and Italian Boggle do, unless the language's
    published cubes print a plain ``Q`` (French).

@@ -10,12 +10,10 @@ docs/languages.md gives the sources and the reasons.
 
 from ..alphabet import Alphabet
 from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, MultiLetterTile, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnñopqrstuvwxyz",
-    {"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ü": "u"},
-)
+ALPHABET = Alphabet("abcdefghijklmnñopqrstuvwxyz", folds("á:a é:e í:i ó:o úü:u"))
 
 VOWELS = "aeiou"
 

@@ -7,31 +7,10 @@ edition's; the tile values are French Scrabble's. docs/languages.md gives the so
 
 from ..alphabet import Alphabet
 from .dice import cubes, frequency_dice
+from .folds import folds
 from .model import Capitals, Dice, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnopqrstuvwxyz",
-    {
-        "à": "a",
-        "â": "a",
-        "ä": "a",
-        "ç": "c",
-        "é": "e",
-        "è": "e",
-        "ê": "e",
-        "ë": "e",
-        "î": "i",
-        "ï": "i",
-        "ô": "o",
-        "ö": "o",
-        "ù": "u",
-        "û": "u",
-        "ü": "u",
-        "ÿ": "y",
-        "æ": "ae",
-        "œ": "oe",
-    },
-)
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyz", folds("àâä:a ç:c éèêë:e îï:i ôö:o ùûü:u ÿ:y æ:ae œ:oe"))
 
 VOWELS = "aeiouy"
 
@@ -43,7 +22,7 @@ LETTER_FREQUENCIES = {
     "u": 356, "v": 99, "w": 2, "x": 24, "y": 34, "z": 113,
 }  # fmt: skip
 
-#: French Scrabble (Mattel; the Fédération Internationale de Scrabble Francophone's set): 100 tiles.
+#: French Scrabble (Mattel; the Fédération Internationale de Scrabble Francophone's set): 102 tiles (2 blanks).
 TILE_VALUES = {
     "a": 1, "b": 3, "c": 3, "d": 2, "e": 1, "f": 4, "g": 2, "h": 4, "i": 1, "j": 8, "k": 10, "l": 1, "m": 2,
     "n": 1, "o": 1, "p": 3, "q": 8, "r": 1, "s": 1, "t": 1, "u": 1, "v": 4, "w": 10, "x": 10, "y": 10, "z": 10,

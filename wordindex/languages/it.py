@@ -1,32 +1,18 @@
 """Italian: 26 letters (the 21 of Italian and J K W X Y), accents folded, the cubes of *Il Paroliere*.
 
-Italian Scrabble has no accented tiles (``città`` is C I T T A) and no tiles for the five letters
-of loanwords (J, K, W, X, Y); Scarabeo, the other Italian edition, has tiles for the whole
-"international alphabet", so they stay letters here, worth the set's highest value (10). The
-cubes are *Il Paroliere*'s, Italy's Boggle, one face printing Qu. docs/languages.md gives the
-sources.
+Italian Scrabble has no accented tiles (``città`` is C I T T A, the loanword ``würstel`` is
+W U R S T E L) and no tiles for the five letters of loanwords (J, K, W, X, Y); Scarabeo, the
+other Italian edition, has tiles for the whole "international alphabet", so they stay letters
+here, worth the set's highest value (10). The cubes are *Il Paroliere*'s, Italy's Boggle, one
+face printing Qu. docs/languages.md gives the sources.
 """
 
 from ..alphabet import Alphabet
 from .dice import cubes, frequency_dice
+from .folds import folds
 from .model import Capitals, Dice, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnopqrstuvwxyz",
-    {
-        "à": "a",
-        "á": "a",
-        "è": "e",
-        "é": "e",
-        "ì": "i",
-        "í": "i",
-        "î": "i",
-        "ò": "o",
-        "ó": "o",
-        "ù": "u",
-        "ú": "u",
-    },
-)
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyz", folds("àáâä:a ç:c èéêë:e ìíîï:i ñ:n òóôö:o ùúûü:u"))
 
 VOWELS = "aeiou"
 

@@ -7,34 +7,10 @@ be found, so the cubes are a letter-frequency set. docs/languages.md gives the s
 
 from ..alphabet import Alphabet
 from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnopqrstuvwxyz",
-    {
-        "à": "a",
-        "á": "a",
-        "â": "a",
-        "ä": "a",
-        "å": "a",
-        "ç": "c",
-        "è": "e",
-        "é": "e",
-        "ê": "e",
-        "ë": "e",
-        "í": "i",
-        "î": "i",
-        "ï": "i",
-        "ñ": "n",
-        "ó": "o",
-        "ô": "o",
-        "ö": "o",
-        "ú": "u",
-        "û": "u",
-        "ü": "u",
-        "ĳ": "ij",
-    },
-)
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyz", folds("àáâäå:a ç:c èéêë:e íîï:i ñ:n óôö:o úûü:u ĳ:ij"))
 
 VOWELS = "aeiou"
 

@@ -8,27 +8,10 @@ be found, so the cubes are a letter-frequency set. docs/languages.md gives the s
 
 from ..alphabet import Alphabet
 from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcçdefghijklmnopqrstuvwxyz",
-    {
-        "á": "a",
-        "à": "a",
-        "â": "a",
-        "ã": "a",
-        "é": "e",
-        "ê": "e",
-        "è": "e",
-        "í": "i",
-        "î": "i",
-        "ó": "o",
-        "ô": "o",
-        "õ": "o",
-        "ú": "u",
-        "ü": "u",
-    },
-)
+ALPHABET = Alphabet("abcçdefghijklmnopqrstuvwxyz", folds("áàâã:a éêè:e íî:i óôõ:o úü:u"))
 
 VOWELS = "aeiou"
 
@@ -40,7 +23,7 @@ LETTER_FREQUENCIES = {
     "t": 427, "u": 258, "v": 180, "w": 0, "x": 26, "y": 0, "z": 93,
 }  # fmt: skip
 
-#: Portuguese Scrabble: 103 tiles (3 blanks), no K, W or Y (worth 8 here, the set's highest value).
+#: Portuguese Scrabble: 120 tiles (3 blanks), no K, W or Y (worth 8 here, the set's highest value).
 TILE_VALUES = {
     "a": 1, "b": 3, "c": 2, "ç": 3, "d": 2, "e": 1, "f": 4, "g": 4, "h": 4, "i": 1, "j": 5, "k": 8, "l": 2,
     "m": 1, "n": 3, "o": 1, "p": 2, "q": 6, "r": 1, "s": 1, "t": 1, "u": 1, "v": 4, "w": 8, "x": 8, "y": 8,

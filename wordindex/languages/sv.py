@@ -9,12 +9,10 @@ docs/languages.md gives the sources.
 
 from ..alphabet import Alphabet
 from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, WordList
 
-ALPHABET = Alphabet(
-    "abcdefghijklmnopqrstuvwxyzåäö",
-    {"é": "e", "è": "e", "à": "a", "ü": "u", "ç": "c"},
-)
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyzåäö", folds("éè:e à:a ü:u ç:c"))
 
 VOWELS = "aeiouyåäö"
 
@@ -26,7 +24,7 @@ LETTER_FREQUENCIES = {
     "u": 188, "v": 187, "w": 1, "x": 14, "y": 74, "z": 1, "å": 76, "ä": 183, "ö": 147,
 }  # fmt: skip
 
-#: Swedish Scrabble (Mattel): 102 tiles, no Q or W (worth 10 here, the set's highest value).
+#: Swedish Scrabble (Mattel): 100 tiles, no Q or W (worth 10 here, the set's highest value).
 TILE_VALUES = {
     "a": 1, "b": 4, "c": 8, "d": 1, "e": 1, "f": 3, "g": 2, "h": 2, "i": 1, "j": 7, "k": 2, "l": 1, "m": 2,
     "n": 1, "o": 2, "p": 4, "q": 10, "r": 1, "s": 1, "t": 1, "u": 4, "v": 3, "w": 10, "x": 8, "y": 7, "z": 10,
