@@ -49,9 +49,10 @@ def measure(code: str, letters: bool) -> dict:
         distinct.update(piece.words)
     reader.count_duplicates(len(distinct))
     stats = reader.stats
+    shown = f"data/{lang.default_list.path} (bundled)" if lang.default_list.bundled else str(path)
     row: dict = {
         "language": code,
-        "path": str(path),
+        "path": shown,
         "encoding": lang.default_list.encoding,
         "lines": stats.lines_read,
         "blank": stats.blank_lines,
@@ -83,7 +84,7 @@ def table(rows: list[dict]) -> str:
             continue
         cells = [row["lines"], row["kept"], row[SKIP_OUTSIDE], row[SKIP_PROPER_NAME]]
         cells += [row[SKIP_ABBREVIATION], row[SKIP_DUPLICATE]]
-        list_cell = f"`{row['path']}`" + (f" ({row['encoding']})" if row["encoding"] != "utf-8" else "")
+        list_cell = row["path"] + (f", {row['encoding']}" if row["encoding"] != "utf-8" else "")
         lines.append(f"| {row['language']} | {list_cell} | " + " | ".join(f"{n:,}" for n in cells) + " |")
     return "\n".join(lines)
 
