@@ -320,18 +320,25 @@ def play_json(play: WordPlay) -> JSON:
 def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar: bool = False) -> JSON:
     """``wordindex best-word``: the best word for a hand (``"word": null`` when none), or every word.
 
-    Words the index flags as vulgar are left out unless ``allow_vulgar``.
+    Words the index flags as vulgar are left out unless ``allow_vulgar``. The hand is read in the
+    index's language; ``spellings`` maps a word whose list spelling differs to it (``words``).
     """
     from .wordgame import parse_hand, playable_words
+    from .wordgame.tiles import tiles_of
 
-    hand = parse_hand(letters)
+    chosen = tiles_of(index)
+    hand = parse_hand(letters, chosen)
     shown = "".join(letters.split()).lower()
-    plays = playable_words(hand, index, allow_vulgar)
+    plays = playable_words(hand, index, allow_vulgar, chosen)
     if all_words:
-        return {"hand": shown, "words": [play_json(p) for p in plays]}
+        return {
+            "hand": shown,
+            "words": [play_json(p) for p in plays],
+            "spellings": spelt(index, [p.spelled for p in plays]),
+        }
     if not plays:
-        return {"hand": shown, "word": None, "spelled": None, "score": 0}
-    return {"hand": shown, **play_json(plays[0])}
+        return {"hand": shown, "word": None, "spelled": None, "score": 0, "spellings": {}}
+    return {"hand": shown, **play_json(plays[0]), "spellings": spelt(index, [plays[0].spelled])}
 
 
 #: The query commands and their report functions, by command name (the web API's routes).
