@@ -15,7 +15,6 @@ import re
 import sys
 
 import pytest
-
 from wordindex.cli.environment import EndOfInput, Environment, use_environment
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
