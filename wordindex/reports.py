@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
     from .boggle.board import Board
-    from .boggle.solver import FoundWord
+    from .boggle.solution import FoundWord
     from .boggle.trie import Trie
     from .build import BuildReport
     from .index import Index
@@ -284,15 +284,17 @@ def boggle(
     """
     from .boggle.board import parse_board
     from .boggle.engine import solve_board
+    from .boggle.faces import faces_of
     from .boggle.rules import get_rules
     from .boggle.store import load_trie
 
     chosen = get_rules(rules, min_length)
-    parsed = parse_board(board)
+    parsed = parse_board(board, faces=faces_of(index.language.code))
     solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
-        wanted = "".join(show.split()).lower()
+        typed = "".join(show.split())
+        wanted = index.alphabet.play(typed) or typed.lower()
         found = solution.find(wanted)
         return {
             **head,
