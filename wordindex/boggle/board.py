@@ -167,7 +167,7 @@ def _tokens(text: str, faces: FaceSet) -> list[str]:
             j += 1  # a letter and its combining marks (NFD input) are one face
         letter = faces.alphabet.play(text[i:j])
         if letter is None or len(letter) != 1:
-            bad.append(text[i:j])
+            bad.append(faces.alphabet.lower(text[i:j]))
         else:
             tokens.append(letter)
         i = j

@@ -97,7 +97,7 @@ def kernel_for(faces: FaceSet, top: int) -> tuple[Any, int]:
 
     if top < MULTI:
         return score_function(Faces.LETTERS), 1
-    if top == MULTI and faces.multi[0] == "qu":
+    if top == MULTI and faces.multi and faces.multi[0] == "qu":
         slot = faces.alphabet.slot
         return score_function(Faces.QU, slot["q"], slot["u"]), 2
     return score_function(Faces.ANY), faces.max_letters
@@ -235,7 +235,9 @@ class BoardScorer:
         self.trie = trie
         self.rules = rules
         self.faces = faces or faces_of("en")
-        kernel_for(self.faces, 32)  # compiled now (a few milliseconds), not in the first batch
+        from .faces import MULTI
+
+        kernel_for(self.faces, MULTI if self.faces.multi else 0)  # compiled now (milliseconds), not in a batch
         self.threads = max(1, threads or usable_cores())
         self._points = points_array(rules).astype(np.int32)
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
