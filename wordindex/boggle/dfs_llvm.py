@@ -129,7 +129,8 @@ no:
   ret i1 false
 }
 
-; Write word number `count` - 1: its node, letters, cubes and path (the saved cells, then `last`).
+; Write word number `count` - 1: its node, letters, cubes and path (the saved cells, then `last`),
+; the rest of the path's row filled with `cells` (no cell), so a reader needs no lengths.
 define internal void @record(ptr %rec_node, ptr %rec_len, ptr %rec_cubes, ptr %rec_path, i64 %capacity,
                              ptr %count, ptr %overflow, i32 %node, i32 %len, i64 %depth, ptr %st.cell,
                              i64 %top, i64 %last, i1 %two, i64 %cells) alwaysinline nounwind {
@@ -179,6 +180,18 @@ tail.last:
   store i8 %last8, ptr %last.p
   br label %tail.done
 tail.done:
+  %none = trunc i64 %cells to i8
+  br label %fill
+fill:
+  %j = phi i64 [ %cubes, %tail.done ], [ %j1, %fill.body ]
+  %more.cells = icmp slt i64 %j, %cells
+  br i1 %more.cells, label %fill.body, label %filled
+fill.body:
+  %fill.p = getelementptr i8, ptr %row, i64 %j
+  store i8 %none, ptr %fill.p
+  %j1 = add i64 %j, 1
+  br label %fill
+filled:
   ret void
 }
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .board import Board, neighbour_lists, positions_by_size
 from .faces import MAX_FACE_LETTERS, FaceSet
 from .rules import Rules
-from .solution import Solution
+from .solution import Path, Solution
 from .trie import Trie
 
 if TYPE_CHECKING:
@@ -82,11 +82,21 @@ def adjacency_masks(size: int) -> IntArray:
     return np.array([sum(1 << near for near in cells) for cells in neighbour_lists(size)], dtype=np.int64)
 
 
+@cache
 def points_array(rules: Rules) -> IntArray:
-    """``points[n]``: the score of a word of n letters (0 below the minimum)."""
+    """``points[n]``: the score of a word of n letters (0 below the minimum); made once per rule set."""
     import numpy as np
 
-    return np.array(rules.score_table(MAX_LETTERS + 1), dtype=np.int64)
+    table = np.array(rules.score_table(MAX_LETTERS + 1), dtype=np.int64)
+    table.flags.writeable = False
+    return table
+
+
+@cache
+def _points32(rules: Rules) -> Any:
+    import numpy as np
+
+    return points_array(rules).astype(np.int32)
 
 
 def kernel_for(faces: FaceSet, top: int) -> tuple[Any, int]:
@@ -142,8 +152,11 @@ def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     )
 
 
+_local = threading.local()
+
+
 def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
-    """The compiled search, recording each word's path; words are spelt from their cubes' faces."""
+    """The compiled search, recording each word's path; words are spelt and sorted in numpy."""
     import numpy as np
 
     mask, first = trie.arrays()
@@ -152,16 +165,13 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     kernel, max_face = kernel_for(board.face_set, int(codes.max()))
     letters, lengths = face_tables(board.face_set)
     marks = _marks(trie)
-    points = points_array(rules).astype(np.int32)
+    points = _points32(rules)
     adjacency = adjacency_masks(board.size)
-    capacity = FIRST_CAPACITY
     count = np.zeros(1, dtype=np.int64)
     score = np.zeros(1, dtype=np.int64)
+    capacity = FIRST_CAPACITY
     while True:
-        nodes = np.empty(capacity, dtype=np.int32)
-        word_lengths = np.empty(capacity, dtype=np.int32)
-        cubes = np.empty(capacity, dtype=np.int32)
-        paths = np.zeros((capacity, cells), dtype=np.uint8)
+        nodes, word_lengths, cubes, paths = _record_buffers(capacity, cells)
         stamp = _next_stamp(marks)
         kernel(
             mask.ctypes.data, first.ctypes.data, codes.ctypes.data, 1, cells,
@@ -173,29 +183,73 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
         if count[0] >= 0:
             break
         capacity *= 4
-    found_count = int(count[0])
-    faces = board.faces
-    routes = paths[:found_count].tolist()
-    sizes = cubes[:found_count].tolist()
-    table = points.tolist()
-    found = _sorted(
-        trie,
-        [
-            (-table[length], "".join(faces[c] for c in route[:size]), route[:size])
-            for route, size, length in zip(routes, sizes, word_lengths[:found_count].tolist(), strict=True)
-        ],
-    )
-    coordinates = [divmod(cell, board.size) for cell in range(cells)]
-    return Solution(
-        board,
-        rules,
-        texts=[word for _, word, _ in found],
-        scores=[-negative for negative, _, _ in found],
-        paths=lambda: [tuple([coordinates[c] for c in route]) for _, _, route in found],
-    )
+    found = int(count[0])
+    routes = paths[:found]
+    spelled = _spelled(board, routes)
+    word_points = points[word_lengths[:found]]
+    order = np.lexsort((spelled, -word_points))
+    texts = _texts(trie, spelled[order]) if found else []
+    size = board.size
+    ordered_routes, ordered_cubes = routes[order], cubes[:found][order]
+
+    def make_paths() -> list[Path]:
+        coordinates = [divmod(cell, size) for cell in range(cells)]
+        return [
+            tuple([coordinates[c] for c in route[:count]])
+            for route, count in zip(ordered_routes.tolist(), ordered_cubes.tolist(), strict=True)
+        ]
+
+    return Solution(board, rules, texts=texts, scores=word_points[order].tolist(), paths=make_paths)
 
 
-_local = threading.local()
+def _record_buffers(capacity: int, cells: int) -> tuple[Any, Any, Any, Any]:
+    """This thread's buffers for a recorded solve (kept: a server solves board after board)."""
+    import numpy as np
+
+    held = getattr(_local, "record", None)
+    if held is None or len(held[0]) < capacity:
+        held = (
+            np.empty(capacity, dtype=np.int32),
+            np.empty(capacity, dtype=np.int32),
+            np.empty(capacity, dtype=np.int32),
+            np.zeros(capacity * MAX_SIZE * MAX_SIZE, dtype=np.uint8),
+        )
+        _local.record = held
+    nodes, word_lengths, cubes, flat = held
+    return nodes, word_lengths, cubes, flat[: len(nodes) * cells].reshape(len(nodes), cells)
+
+
+def _spelled(board: Board, routes: Any) -> Any:
+    """Each word's letters as a byte string of letter numbers + 1 (no NUL inside, so numpy's ``S``
+    type keeps them whole and sorts them in the alphabet's order, a prefix first)."""
+    import numpy as np
+
+    width = max(map(len, board.faces))
+    cells = board.cell_count
+    # One row per cell, and a row of zeros for "no cell" (the kernel fills a path's unused places with it).
+    cell_letters = np.zeros((cells + 1, width), dtype=np.uint8)
+    if width == 1:  # every face a letter: its face number is its letter number
+        cell_letters[:cells, 0] = np.frombuffer(board.codes(), dtype=np.uint8) + 1
+    else:
+        slot = board.face_set.alphabet.slot
+        for cell, face in enumerate(board.faces):
+            cell_letters[cell, : len(face)] = [slot[ch] + 1 for ch in face]
+    found = len(routes)
+    spelled = cell_letters[routes].reshape(found, routes.shape[1] * width)
+    if width > 1:  # squeeze the padding of one-letter faces out, keeping the letters in order
+        spelled = np.take_along_axis(spelled, np.argsort(spelled == 0, axis=1, kind="stable"), axis=1)
+    return np.ascontiguousarray(spelled).view(f"S{spelled.shape[1]}").reshape(found)
+
+
+def _texts(trie: Trie, spelled: Any) -> list[str]:
+    """The words of ``_spelled`` bytes, decoded all at once."""
+    joined = b"\x7f".join(spelled.tolist()).decode("latin-1")
+    return joined.translate(_unspell(trie.alphabet.letters)).split("\x7f")
+
+
+@cache
+def _unspell(letters: str) -> dict[int, str]:
+    return {i + 1: letter for i, letter in enumerate(letters)}
 
 
 def _marks(trie: Trie) -> MarkArray:
