@@ -1,28 +1,35 @@
-"""The batch scorer's kernel: the depth-first Boggle walk written in LLVM IR, compiled by llvmlite.
+"""The compiled Boggle search: the depth-first walk written in LLVM IR, compiled by llvmlite.
 
-Why not numba, as ``dfs_numba`` does: in a short-lived process numba costs
-about 0.4 s to import and 0.4 s more to load even a cached function (it
-sets up its whole typing and lowering machinery first), and its first
-compilation after an install about 2 s. ``--batch`` of 100,000 boards has
-a 2-second budget for the whole process, so that fixed cost was half of
-it. llvmlite (numba's own LLVM binding, a wheel) imports in about 0.1 s,
-and compiling this one function takes a few milliseconds, in every process:
-there is no cache to warm and no first-run penalty.
+One function, ``walk_boards``, scores a batch of boards (word count and score each: ``--batch``,
+``boggle-best``) and, given buffers, records every word of one board with its path
+(``engine.solve_board(..., Engine.COMPILED)``). It does exactly what ``dfs_python`` does, the plain
+reference: **change the search there first**, then here; the tests compare the two on random
+boards and dictionaries of several alphabets.
 
-The walk is danvk's (``hybrid-boggle``), on the compact trie of
-``wordindex.boggle.trie`` (``mask`` / ``first``, the child by a letter is a
-popcount). Per board, from every cell, an explicit stack of at most one
-entry per cube (memory bounded by the board, whatever the dictionary holds)
-holds the node, the letters spelled, the cells used and the neighbours
-still to try as a bitmask, so taking the next neighbour is one
-count-trailing-zeros and a used cell is never even looked at. A word
-counts once per board through ``marks``: per trie node, the number of the
-last board that found it, so nothing is cleared between boards. Boards
-are rows of ``cells`` bytes (letters 0-25, 16 = the Qu cube, which spells
-``qu``: two letters).
+Why LLVM IR and not numba (issue 21): in a short-lived process numba costs about 0.4 s to import
+and 0.4 s more to load even a cached function (it sets up its whole typing and lowering machinery
+first), and its first compilation after an install about 2 s; ``--batch`` of 100,000 boards takes
+about a second in all. llvmlite (numba's own LLVM binding, a wheel) imports in about 0.1 s, and
+compiling this function takes a few milliseconds, in every process: there is no cache to warm and
+no first-run penalty. This walk also scored twice as many boards per core as numba's compilation of
+the same search did (docs/boggle.md, measured side by side), so numba's Boggle kernel is retired.
 
-The compiled function is called through ``ctypes``, which releases the GIL:
-plain threads score parts of a batch on several cores at once.
+The walk is danvk's (``hybrid-boggle``), on the compact trie of ``wordindex.boggle.trie``
+(``mask`` / ``first``, the child by a letter is a popcount; ``first`` also holds the word flag and
+the shortest completion). Per board, from every cell, an explicit stack of at most one entry per
+cube (memory bounded by the board, whatever the dictionary holds) holds the node, the letters
+spelled, the cells used, the neighbours still to try as a bitmask and the cell, so taking the next
+neighbour is one count-trailing-zeros and a used cell is never even looked at. A prefix whose
+shortest completion needs more letters than the cubes left can spell is not followed. A word
+counts once per board through ``marks``: per trie node, the number of the last board that found
+it, so nothing is cleared between boards. Boards are rows of ``cells`` face numbers (0-31 a letter
+of the alphabet, 32 + i the i-th multi-letter face, whose letters come from ``face_letters``).
+
+``@step`` (the node after one cube) comes in three forms, the kernel compiled with the cheapest one
+the boards allow (``Faces``): letters only, letters and the Qu cube (as English Boggle always
+played), or any multi-letter face (a short loop over its letters). ``kernel_ir(faces)`` is the text
+compiled. The compiled function is called through ``ctypes``, which releases the GIL: plain
+threads score parts of a batch on several cores at once.
 """
 
 from __future__ import annotations
