@@ -194,9 +194,8 @@ def evil(
     ``chooser`` is ``greedy`` (CS106L's, the default) or ``optimal`` (the family forcing the
     most misses; each step then says whether its choice was ``exact``).
     """
-    from .hangman.choosers import EvilChooser
+    from .hangman.choosers import EvilChooser, OptimalChooser
     from .hangman.opponent import Opponent, check_opponent
-    from .hangman.optimal import OptimalChooser
     from .hangman.session import word_pool
     from .hangman.state import check_length, parse_guess_sequence
 
@@ -207,9 +206,6 @@ def evil(
     replay = OptimalChooser(index, length, pool=pool) if optimal else EvilChooser(index, length, pool=pool)
     for letter in letters:
         replay.guess(letter)
-    exact: list[bool | None] = (
-        list(replay.exact_steps) if isinstance(replay, OptimalChooser) else [None] * len(replay.steps)
-    )
     return {
         "steps": [
             {
@@ -217,9 +213,9 @@ def evil(
                 "occurrences": s.occurrences,
                 "pattern": s.pattern,
                 "family_size": s.family_size,
-                **({"exact": e} if optimal else {}),
+                **({"exact": s.exact} if optimal else {}),
             }
-            for s, e in zip(replay.steps, exact, strict=True)
+            for s in replay.steps
         ],
         "words": replay.words(),
     }

@@ -123,7 +123,8 @@ def test_a_worker_told_of_another_workers_line_traces_only_its_own_lines(words, 
 
 def test_the_kernel_is_loaded_once_per_process_and_time_limits_start_after_it():
     from wordindex.hangman import greedy_sweep
-    from wordindex.hangman.exact import Limits, value
+    from wordindex.hangman.exact import value
+    from wordindex.limits import Limits
 
     greedy_sweep.warm_up()
     assert greedy_sweep.warm_up() == 0.0

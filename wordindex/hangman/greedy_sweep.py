@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .families import pattern_rank
+
 #: Bytes of table keys (bitsets of the families searched after a hit) kept before the table restarts.
 TABLE_BYTES = 512 * 2**20
 #: How often (seconds) the caller's thread looks at the search (progress, limits).
@@ -70,7 +72,6 @@ class GreedySweep:
         import numpy as np
 
         from . import greedy_kernel
-        from .exact import _reverse_bits  # the greedy tie-break's rank: the pattern sorting first is least
 
         self._np = np
         self._kernel = greedy_kernel
@@ -88,7 +89,7 @@ class GreedySweep:
             for mask in np.unique(masks[j]).tolist():
                 if mask:
                     bits.append(self._bits(masks[j] == mask))
-                    ranks.append(_reverse_bits(mask, self.length))
+                    ranks.append(pattern_rank(mask, self.length))
             starts.append(len(bits))
         self.fam_start = np.array(starts, dtype=np.int64)
         self.fam_bits = np.stack(bits) if bits else np.zeros((0, self.width), dtype=np.uint64)

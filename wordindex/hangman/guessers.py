@@ -22,6 +22,7 @@ from enum import StrEnum
 from ..alphabet import LETTERS
 from ..errors import UsageError
 from ..index import Index
+from .families import largest_family
 from .queries import (
     LetterCounts,
     Splits,
@@ -122,11 +123,6 @@ def _miss(mask: int) -> float:
     return 1.0 if mask == 0 else 0.0
 
 
-def largest_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
-    """The family an evil chooser keeps: largest; tie → the pattern that sorts first ('-' first)."""
-    return min(families.items(), key=lambda item: (-item[1], position.pattern.reveal(letter, item[0]).text))
-
-
 def split_cost(
     families: Mapping[int, int],
     total: int,
@@ -173,7 +169,7 @@ def family_values(index: Index, positions: list[Position], depth: int, prune: fl
     shortlists = [split_shortlist(c, p.guessed) for c, p in zip(counts, positions)]
     splits = split_families_many(index, list(zip(positions, shortlists)))
     largest = [
-        {x: largest_family(p, x, splits_x[x]) for x in shortlist}
+        {x: largest_family(p.pattern.length, splits_x[x]) for x in shortlist}
         for p, shortlist, splits_x in zip(positions, shortlists, splits)
     ]
     deeper: list[tuple[Position, str, Position]] = []
@@ -223,7 +219,7 @@ def choose_split(index: Index, position: Position, counts: LetterCounts, splits:
         families = splits[letter]
         if letter in position.guessed or not families:
             continue
-        largest[letter] = largest_family(position, letter, families)
+        largest[letter] = largest_family(position.pattern.length, families)
         costs[letter] = split_cost(families, counts.candidates, _blanks(position), largest[letter])
     if not costs:
         return NO_GUESS
@@ -246,10 +242,7 @@ def next_guess(
     """
     strategy = check_strategy(strategy)
     if strategy is Strategy.OPTIMAL:
-        from .optimal import optimal_guess
-
-        found = optimal_guess(index, position, chooser)
-        return Guess(found.letter, strategy, found.candidates, found.frequencies, found.exact, found.misses)
+        return _optimal_guess(index, position, chooser)
     guessed = position.guessed
     if strategy is Strategy.NAIVE:
         counts = totals_counts(index, None)
@@ -271,3 +264,19 @@ def next_guess(
     else:
         letter = best_letter(weights, guessed)
     return Guess(letter=letter, strategy=strategy, candidates=counts.candidates, frequencies=frequencies)
+
+
+def _optimal_guess(index: Index, position: Position, chooser: str) -> Guess:
+    """``optimal``: a letter achieving the position's value against ``chooser`` (``optimal.optimal_letter``),
+    or ``split``'s letter with ``exact=False`` when the search does not finish within its budget."""
+    from .optimal import optimal_letter
+
+    counts = letter_counts(index, position, containing=False)
+    if counts.candidates == 0:
+        raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}")
+    frequencies = unguessed_weights(counts.occurrences, position.guessed)
+    found = optimal_letter(index, position, chooser)
+    if found.exact:
+        return Guess(found.letter or NO_GUESS, Strategy.OPTIMAL, counts.candidates, frequencies, True, found.misses)
+    letter = next_guess(index, position, Strategy.SPLIT).letter
+    return Guess(letter, Strategy.OPTIMAL, counts.candidates, frequencies, False, None)
