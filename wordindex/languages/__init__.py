@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..errors import UsageError
-from .model import Capitals, Dice, Language, WordList
+from .model import Capitals, Dice, Language, MultiLetterTile, WordList
 
 __all__ = [
     "CODES",
@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT",
     "Dice",
     "Language",
+    "MultiLetterTile",
     "UnknownLanguageError",
     "WordList",
     "language",

@@ -61,6 +61,20 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class MultiLetterTile:
+    """A tile of the language's Scrabble edition that carries two letters (Spanish CH, LL, RR).
+
+    The engine deals and plays single letters, so such a tile plays as its letters one after the
+    other (CH as C then H), each scoring its own ``tile_values`` entry; the tile is recorded so the
+    edition's set is written down whole (docs/languages.md says why it is played this way).
+    """
+
+    letters: str
+    value: int
+    count: int
+
+
+@dataclass(frozen=True)
 class Language:
     """One language the engine plays in."""
 
@@ -72,12 +86,17 @@ class Language:
     default_list: WordList
     #: The vowels the word game's deal and its wildcard use.
     vowels: str
-    #: The word game's tile values: the letter values of the language's Scrabble edition.
+    #: The word game's tile values: the letter values of the language's Scrabble edition, for
+    #: every letter of the alphabet (a letter the edition has no tile for: docs/languages.md).
     tile_values: Mapping[str, int]
     #: The Boggle dice sets, the default one for each size first.
     dice: tuple[Dice, ...] = ()
     #: Where the rules above come from (editions, rule books, pages), for docs/languages.md.
     sources: tuple[str, ...] = field(default=())
+    #: How many tiles of each letter the Scrabble edition's bag holds (0: the edition has none).
+    tile_counts: Mapping[str, int] = field(default_factory=dict)
+    #: The edition's tiles of more than one letter, played here letter by letter.
+    multi_letter_tiles: tuple[MultiLetterTile, ...] = ()
 
     @property
     def letters(self) -> str:

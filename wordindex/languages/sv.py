@@ -1,24 +1,61 @@
-"""Swedish: the letters and folds its players know (docs/languages.md has the sources)."""
+"""Swedish: the 29 letters A to Z and Å Ä Ö, the accents of loanwords folded (``armé`` is A R M E).
+
+Å, Ä and Ö are letters of their own, after Z, with their tiles in Swedish Scrabble. Q and W are
+letters of the alphabet (W since the Swedish Academy's word list of 2006) without a tile in the
+Swedish set; they are worth the set's highest value (10) here. No Swedish Boggle edition's cubes
+could be found, so the cubes are a letter-frequency set. Debian's list is Latin-1.
+docs/languages.md gives the sources.
+"""
 
 from ..alphabet import Alphabet
+from .dice import frequency_dice
+from .folds import folds
 from .model import Capitals, Language, WordList
+
+ALPHABET = Alphabet("abcdefghijklmnopqrstuvwxyzåäö", folds("éè:e à:a ü:u ç:c"))
+
+VOWELS = "aeiouyåäö"
+
+#: Per 10,000 letters of the distinct words kept from /usr/share/dict/swedish (wswedish 1.4.5-3),
+#: measured by ``benchmarks/language_lists.py --letters``.
+LETTER_FREQUENCIES = {
+    "a": 1032, "b": 161, "c": 61, "d": 378, "e": 947, "f": 195, "g": 368, "h": 102, "i": 557, "j": 62,
+    "k": 376, "l": 496, "m": 248, "n": 970, "o": 341, "p": 198, "q": 0, "r": 956, "s": 926, "t": 754,
+    "u": 188, "v": 187, "w": 1, "x": 14, "y": 74, "z": 1, "å": 76, "ä": 183, "ö": 147,
+}  # fmt: skip
+
+#: Swedish Scrabble (Mattel): 100 tiles, no Q or W (worth 10 here, the set's highest value).
+TILE_VALUES = {
+    "a": 1, "b": 4, "c": 8, "d": 1, "e": 1, "f": 3, "g": 2, "h": 2, "i": 1, "j": 7, "k": 2, "l": 1, "m": 2,
+    "n": 1, "o": 2, "p": 4, "q": 10, "r": 1, "s": 1, "t": 1, "u": 4, "v": 3, "w": 10, "x": 8, "y": 7, "z": 10,
+    "å": 4, "ä": 3, "ö": 4,
+}  # fmt: skip
+TILE_COUNTS = {
+    "a": 8, "b": 2, "c": 1, "d": 5, "e": 7, "f": 2, "g": 3, "h": 2, "i": 5, "j": 1, "k": 3, "l": 5, "m": 3,
+    "n": 6, "o": 5, "p": 2, "q": 0, "r": 8, "s": 8, "t": 8, "u": 3, "v": 2, "w": 0, "x": 1, "y": 1, "z": 1,
+    "å": 2, "ä": 2, "ö": 2,
+}  # fmt: skip
 
 LANGUAGE = Language(
     code="sv",
     name="Swedish",
     native_name="svenska",
-    alphabet=Alphabet(
-        "abcdefghijklmnopqrstuvwxyzåäö",
-        {"é": "e", "è": "e", "à": "a", "ü": "u", "ç": "c"},
-    ),
+    alphabet=ALPHABET,
     capitals=Capitals.NAMES,
     default_list=WordList(
         path="/usr/share/dict/swedish",
         licence="GPL-2+ (Debian wswedish)",
         package="wswedish",
         encoding="latin-1",
+        source="https://packages.debian.org/bookworm/wswedish (Debian wswedish 1.4.5-3)",
     ),
-    vowels="aeiouyåäö",
-    tile_values={},  # to research: the letter values of the Swedish Scrabble edition
-    dice=(),  # to research: the Swedish Boggle edition's cubes, else a letter-frequency set
+    vowels=VOWELS,
+    tile_values=TILE_VALUES,
+    dice=frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/swedish"),
+    sources=(
+        "https://en.wikipedia.org/wiki/Scrabble_letter_distributions#Swedish",
+        "https://github.com/cdot/Xanado editions/Svenska_Scrabble.json (commit 6d927f1a3e41)",
+        "https://sv.wikipedia.org/wiki/W (a letter of its own since SAOL 13, 2006)",
+    ),
+    tile_counts=TILE_COUNTS,
 )
