@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hangman_exact import brute_value, evil_family  # tests/hangman is on the path (no __init__)
 
+from wordindex.alphabet import ENGLISH, Alphabet
 from wordindex.hangman.greedy_sweep import GreedySweep
 from wordindex.hangman.state import blank_position
 
@@ -28,9 +29,9 @@ word_lists = st.integers(min_value=1, max_value=4).flatmap(
 )
 
 
-def play(words: list[str], line: list[str]) -> tuple[int, list[str]]:
-    """Misses and the words left after guessing ``line`` against the library's evil chooser."""
-    position, misses = blank_position(len(words[0])), 0
+def play(words: list[str], line: list[str], alphabet: Alphabet = ENGLISH) -> tuple[int, list[str]]:
+    """Misses and the words left after guessing ``line`` against the evil chooser (CS106L's rule)."""
+    position, misses = blank_position(len(words[0]), alphabet), 0
     for letter in line:
         mask, words = evil_family(words, letter, position)
         position = position.after(letter, mask)

@@ -78,7 +78,7 @@ class Chooser(ABC):
         self.pool = check_pool(index, pool)
         self.count_of_length = count_words_of_length(index, length, self.pool)
         self.random = random.Random(seed)
-        self.position: Position = position or blank_position(length)
+        self.position: Position = position or blank_position(length, index.alphabet)
         self.guesses: list[str] = []
 
     @property
@@ -94,7 +94,7 @@ class Chooser(ABC):
         return self.position.pattern.is_complete
 
     def _check(self, letter: str) -> str:
-        return check_letter(letter, self.position.guessed)
+        return check_letter(letter, self.position.guessed, self.index.alphabet)
 
     @abstractmethod
     def guess(self, letter: str) -> int:
@@ -225,7 +225,7 @@ class OptimalChooser(EvilChooser):
         letter = self._check(letter)
         words = family_words(self.index, self.position, self.pool)
         if len(words) <= ANSWER_MAX_WORDS:
-            choice = optimal_family(words, letter, self.limits or ANSWER_LIMITS)
+            choice = optimal_family(words, letter, self.limits or ANSWER_LIMITS, self.index.alphabet)
         else:
             choice = greedy_family(words, letter)
         return self._keep(letter, choice.mask, len(choice.words), choice.exact)

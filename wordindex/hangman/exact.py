@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from ..alphabet import ENGLISH, Alphabet
 from ..limits import Limits
 from .exact_search import Family, SearchStopped, ValueResult, ValueSearch, size
 from .families import largest_family, positions_mask
@@ -35,9 +36,11 @@ def value(
     limits: Limits | None = None,
     jobs: int = 1,
     on_progress: Callable[[str], None] | None = None,
+    alphabet: Alphabet = ENGLISH,
 ) -> ValueResult:
-    """The value of the list ``words`` (one length) against ``chooser``, or bounds within ``limits``."""
-    search = ValueSearch(list(words), check_opponent(chooser), limits or Limits(), on_progress)
+    """The value of the list ``words`` (one length, letters of ``alphabet``) against ``chooser``, or bounds
+    within ``limits``."""
+    search = ValueSearch(list(words), check_opponent(chooser), limits or Limits(), on_progress, alphabet)
     return search_value(search, jobs=jobs)
 
 
@@ -47,7 +50,8 @@ def search_value(
     """The value of ``family`` (the whole list by default), or bounds when a limit stops the search.
 
     The upper bound starts as the heuristic guesser's (``heuristic``; else the trivial one: a miss per
-    word but one, and at most 25, every letter but one of the word missed). Against greedy the sweep
+    word but one, and at most the alphabet's size less one, every letter but one of the word missed). Against
+    greedy the sweep
     takes it from there. Against optimal, with no limit the lower bound rises with each refutation from
     0 until a proof meets it; with limits, half of what is left after the heuristic goes to that, and
     the other half proves from the upper bound down (a proof at ``upper - 1`` lowers the upper bound, a
@@ -56,7 +60,7 @@ def search_value(
     family = search.root() if family is None else family
     if size(family) <= 1:
         return search.result(family, 0, 0, None)
-    lower, upper, letter = search.lower(family), min(size(family) - 1, 25), None
+    lower, upper, letter = search.lower(family), min(size(family) - 1, search.letters - 1), None
     disjoint = search.disjoint_value(family)
     if disjoint is not None:
         held = search.held[search.ids(family)[0]]  # a letter of one word: it isolates that word, a miss
@@ -120,7 +124,7 @@ def _greedy_value(
     compiling = warm_up()  # the first search of a process loads (or, once, compiles) the kernel
     if search.deadline is not None:
         search.deadline += compiling  # the time limit is the search's, not the compiler's
-    sweep = GreedySweep([search.words[i] for i in search.ids(family)], jobs=jobs)
+    sweep = GreedySweep([search.words[i] for i in search.ids(family)], jobs=jobs, alphabet=search.alphabet)
     steps = None if search.position_cap is None else max(0, search.position_cap - search.positions)
     found = sweep.value(
         upper, line_known=letter is not None, deadline=search.deadline, steps=steps, cancel=search.cancel,
@@ -154,7 +158,11 @@ class LetterChoice:
 
 
 def best_letter(
-    words: Sequence[str], chooser: Opponent | str, guessed: Collection[str] = (), limits: Limits | None = None
+    words: Sequence[str],
+    chooser: Opponent | str,
+    guessed: Collection[str] = (),
+    limits: Limits | None = None,
+    alphabet: Alphabet = ENGLISH,
 ) -> LetterChoice:
     """A letter achieving the value of ``words`` against ``chooser`` (``exact``), or, when ``limits``
     stop the search first, None with the bounds (the caller falls back to a heuristic).
@@ -167,7 +175,7 @@ def best_letter(
         return LetterChoice(rest[0] if rest else None, True, 0, 0)
     if not words:
         return LetterChoice(None, True, 0, 0)
-    search = ValueSearch(words, check_opponent(chooser), limits or Limits())
+    search = ValueSearch(words, check_opponent(chooser), limits or Limits(), alphabet=alphabet)
     result = search_value(search, heuristic=False)
     return LetterChoice(result.letter if result.exact else None, result.exact, result.lower, result.upper)
 
@@ -193,12 +201,14 @@ def greedy_family(words: Sequence[str], letter: str) -> FamilyChoice:
     return FamilyChoice(mask, split[mask], False, None)
 
 
-def optimal_family(words: Sequence[str], letter: str, limits: Limits | None = None) -> FamilyChoice:
+def optimal_family(
+    words: Sequence[str], letter: str, limits: Limits | None = None, alphabet: Alphabet = ENGLISH
+) -> FamilyChoice:
     """The family of ``words`` split by ``letter`` that forces the most misses (the guess's own miss
     included) against a perfect guesser; ties → the greedy choice among them (largest family, then the
     pattern that sorts first). When ``limits`` stop the search, the greedy family (documented fallback)."""
     words = list(words)
-    search = ValueSearch(words, Opponent.OPTIMAL, limits or Limits())
+    search = ValueSearch(words, Opponent.OPTIMAL, limits or Limits(), alphabet=alphabet)
     j = search.slot(letter)
     split = search.split(search.root(), j)
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from ..alphabet import Alphabet
 from ..limits import Limits
 from .exact_search import Family, Move, SearchStopped, Split, ValueSearch
 from .opponent import Opponent
@@ -24,9 +25,9 @@ def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def _worker_init(words: list[str], chooser: Opponent, limits: Limits, flag: Any) -> None:
+def _worker_init(words: list[str], chooser: Opponent, limits: Limits, alphabet: Alphabet, flag: Any) -> None:
     global _WORKER
-    _WORKER = _PARENT if _PARENT is not None else ValueSearch(words, chooser, limits)
+    _WORKER = _PARENT if _PARENT is not None else ValueSearch(words, chooser, limits, alphabet=alphabet)
     _WORKER.cancel = lambda: flag.value != 0
     _WORKER.positions = 0
 
@@ -62,7 +63,7 @@ class RootPool:
         self.pool = context.Pool(
             jobs,
             initializer=_worker_init,
-            initargs=(list(search.words), search.chooser, search.limits, self.flag),
+            initargs=(list(search.words), search.chooser, search.limits, search.alphabet, self.flag),
         )
         _PARENT = None
         self.positions = 0

@@ -32,12 +32,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..alphabet import ENGLISH, Alphabet
 from ..limits import Limits
 from .exact_bounds import GroupBound, disjoint_value
 from .families import pattern_rank
 from .opponent import Opponent, check_opponent
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 #: Transposition-table entries kept before the table is cleared (bounds only make it faster).
 TABLE_LIMIT = 2_000_000
@@ -98,12 +97,14 @@ def size(family: Family) -> int:
 
 @dataclass
 class ValueSearch:
-    """The search over one list of words of one length (see the module docstring)."""
+    """The search over one list of words of one length (see the module docstring), whose letters are
+    ``alphabet``'s: a move is a letter's slot, and moves are tried and ties broken in the alphabet's order."""
 
     words: Sequence[str]
     chooser: Opponent
     limits: Limits = field(default_factory=Limits)
     on_progress: Callable[[str], None] | None = None
+    alphabet: Alphabet = ENGLISH
 
     def __post_init__(self) -> None:
         self.chooser = check_opponent(self.chooser)
@@ -114,7 +115,8 @@ class ValueSearch:
             raise UsageError(f"hangman values need words of one length, not {sorted(lengths)}")
         self.length = lengths.pop() if lengths else 0
         n = len(self.words)
-        self.masks = [[0] * n for _ in LETTERS]
+        self.letters = self.alphabet.size
+        self.masks = [[0] * n for _ in range(self.letters)]
         self.held = [0] * n  # bit j: the word holds letter j
         for i, word in enumerate(self.words):
             for p, ch in enumerate(word):
@@ -123,7 +125,7 @@ class ValueSearch:
                 self.held[i] |= 1 << j
         self._rank: dict[int, int] = {}
         self.groups = GroupBound(self.words)
-        self._bitsets: list[list[tuple[int, int]] | None] = [None] * 26
+        self._bitsets: list[list[tuple[int, int]] | None] = [None] * self.letters
         self._moves_cache: dict[tuple[Family, bool], list[Move]] = {}
         self.table: dict[Family, list[int]] = {}  # family -> [lower, upper]
         self.positions = 0
@@ -135,11 +137,11 @@ class ValueSearch:
     # ---- positions and moves -------------------------------------------------------------
     def letter(self, slot: int) -> str:
         """The letter of a slot (moves name their letter by slot)."""
-        return LETTERS[slot]
+        return self.alphabet.letters[slot]
 
     def slot(self, letter: str) -> int:
         """The slot of a letter."""
-        return ord(letter) - 97
+        return self.alphabet.slot[letter]
 
     def root(self) -> Family:
         n = len(self.words)
@@ -252,7 +254,7 @@ class ValueSearch:
         if isinstance(family, int) and family.bit_count() < BITSET_FROM:
             family = self.ids(family)  # a small family found from a large one: split it word by word
         if isinstance(family, int):
-            wanted = (1 << 26) - 1
+            wanted = (1 << self.letters) - 1
         else:
             present, common = 0, -1
             for w in family:
@@ -262,7 +264,7 @@ class ValueSearch:
         moves: list[Move] = []
         seen: set[frozenset[tuple[bool, Family]]] = set()
         greedy = self.chooser is Opponent.GREEDY
-        for j in range(26):
+        for j in range(self.letters):
             if not wanted >> j & 1:
                 continue
             if greedy:
@@ -287,7 +289,7 @@ class ValueSearch:
 
     def disjoint_value(self, family: Family) -> int | None:
         """``exact_bounds.disjoint_value`` of a family of ids (a bitset family is never small enough)."""
-        return None if isinstance(family, int) else disjoint_value(self.held, family, len(LETTERS))
+        return None if isinstance(family, int) else disjoint_value(self.held, family, self.letters)
 
     # ---- bounds ----------------------------------------------------------------------------
     def lower(self, family: Family) -> int:

@@ -79,7 +79,7 @@ def length_value(
     """The value of the words of ``length`` against ``chooser`` (bounds when ``limits`` stop it)."""
     opponent = check_opponent(chooser)
     words = length_words(index, length)
-    return LengthValue(length, value(words, opponent, limits, jobs=jobs, on_progress=on_progress))
+    return LengthValue(length, value(words, opponent, limits, jobs, on_progress, index.alphabet))
 
 
 @dataclass(frozen=True)
@@ -102,5 +102,5 @@ def optimal_letter(
     if limits is None and len(words) > ANSWER_MAX_WORDS:
         return OptimalLetter(False, None, None)
     budget = limits or (GREEDY_ANSWER_LIMITS if opponent is Opponent.GREEDY else ANSWER_LIMITS)
-    choice = best_letter(words, opponent, position.guessed, budget)
+    choice = best_letter(words, opponent, position.guessed, budget, index.alphabet)
     return OptimalLetter(True, choice.letter, choice.upper) if choice.exact else OptimalLetter(False, None, None)
