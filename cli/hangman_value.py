@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import typer
 
-from . import context
+from . import context, options
 from .output import emit_json, note, out, stderr_is_terminal
 
 
 def hangman_value(
     ctx: typer.Context,
     length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
-    chooser: str = typer.Option(
+    chooser: str = options.chooser_option(
         "greedy",
-        "--chooser",
-        "-c",
-        metavar="greedy|optimal",
-        help="greedy: the CS106L evil chooser (alias evil); optimal: any family, the most misses.",
+        options.VALUE_CHOOSERS,
+        "greedy: the CS106L evil chooser (alias evil); optimal: any family, the most misses.",
     ),
     seconds: float = typer.Option(
         None, "--seconds", metavar="S", help="Stop after S seconds with the bounds proven (default: no limit)."
