@@ -34,7 +34,7 @@ from wordindex.hangman.greedy_sweep import GreedySweep
 from wordindex.hangman.guessers import STRATEGIES, next_guess
 from wordindex.hangman.optimal import length_value
 from wordindex.hangman.session import HangmanSession
-from wordindex.hangman.state import BadGuessError, parse_position
+from wordindex.hangman.state import BadGuessError, check_letter, parse_position
 from wordindex.hangman.strength import evil_misses, honest_tree
 from wordindex.index import open_index
 from wordindex.languages import language
@@ -320,3 +320,33 @@ def test_errors_name_the_polish_alphabet_and_english_ones_say_a_z(both):
         session.move("v")
     with pytest.raises(UsageError, match=f"^'xyz' is not a word of letters {letters}$"):
         reports.solve(polish, "XYZ")
+
+
+def test_folds_play_as_their_letters_and_a_fold_to_two_letters_is_not_one_guess():
+    french, german = language("fr").alphabet, language("de").alphabet
+    assert parse_position("-É-", "ô", french).pattern.text == "-e-"
+    assert parse_position("-É-", "ô", french).guessed == {"e", "o"}
+    assert parse_position("GROßE", None, german).pattern.text == "grosse"  # ß is ss: six letters
+    assert check_letter("Ö", (), german) == "ö" and check_letter("é", (), french) == "e"
+    with pytest.raises(BadGuessError, match=r"^a guess must be exactly one letter, not 'ß' \(it plays as 'ss'\)$"):
+        check_letter("ß", (), german)
+    with pytest.raises(BadGuessError, match="^'e' was already guessed$"):
+        check_letter("È", ("e",), french)
+    with pytest.raises(BadGuessError, match="^a guess must be a letter a-z, not 'é'$"):
+        check_letter("é")  # English has no folds
+
+
+def test_the_commands_take_polish_letters_as_typed(run_cli, index_factory):
+    db = index_factory("alphabet-pl", written_all(SMALL_WORDS.read_text().split(), FIXED), language="pl")
+    decomposed = unicodedata.normalize("NFD", "-M--")
+    result = run_cli(["guess", "-p", decomposed, "-g", unicodedata.normalize("NFD", "DM"), "--json"], db=db)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["guess"] == written("c", FIXED) == "b"  # English: c
+    refused = run_cli(["guess", "-p", "-x--"], db=db)
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "Error: pattern '-x--' has 'x' at position 2: use letters aąbcćdeęfghijklłmnńoóprsśtuwyzźż "
+        "and '-' or '_' for unknown letters\n"
+    )
+    evil = run_cli(["evil", "-n", "4", "-g", written("eotdc", FIXED), "--json"], db=db)
+    assert json.loads(evil.stdout)["words"] == written_all(["ants"], FIXED)
