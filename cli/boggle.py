@@ -76,14 +76,17 @@ def boggle(
         return
     if not board:
         raise UsageError("give the board's letters, e.g. `wordindex boggle abcdefghijklmnop` (or --batch FILE)")
+    from wordindex.boggle.faces import faces_of
+
     with context.open_index(ctx) as index:
         result = reports.boggle(index, " ".join(board), rules, min_length, show)
+        faces = faces_of(index.language.code)
     if show is not None:
-        _show_word(result, json_output)
+        _show_word(result, json_output, faces)
     elif json_output:
         emit_json(result)
     else:
-        _print_solution(result, path)
+        _print_solution(result, path, faces)
 
 
 def _total_line(result: dict) -> str:
@@ -93,14 +96,14 @@ def _total_line(result: dict) -> str:
     )
 
 
-def _print_solution(result: dict, with_path: bool) -> None:
+def _print_solution(result: dict, with_path: bool, faces) -> None:
     from wordindex.boggle.board import parse_board
 
     if stdout_is_terminal():
         from rich.table import Table
 
         term = console()
-        term.print(rich_board(parse_board(result["board"])))
+        term.print(rich_board(parse_board(result["board"], faces=faces)))
         table = Table("score", "word", *(["path"] if with_path else []), caption=_total_line(result))
         for w in result["words"]:
             table.add_row(str(w["score"]), w["word"], *([_path_text(w["path"])] if with_path else []))
@@ -117,7 +120,7 @@ def _print_solution(result: dict, with_path: bool) -> None:
     out("\n".join(lines))
 
 
-def _show_word(result: dict, json_output: bool) -> None:
+def _show_word(result: dict, json_output: bool, faces) -> None:
     """One word's cells; a word that is not on the board is a negative answer (exit 1)."""
     from wordindex.boggle.board import parse_board
 
@@ -131,7 +134,7 @@ def _show_word(result: dict, json_output: bool) -> None:
         raise typer.Exit(1)
     if json_output:
         return
-    show_board(parse_board(result["board"]), result["path"])
+    show_board(parse_board(result["board"], faces=faces), result["path"])
     out(f"{result['word']}: {plural(result['score'], 'point')}, cells {_path_text(result['path'])}")
 
 
@@ -185,12 +188,13 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
     import itertools
 
     from wordindex.boggle.batch import BatchScorer
+    from wordindex.boggle.faces import faces_of
     from wordindex.boggle.store import load_trie
     from wordindex.errors import UsageError
 
     lines = _batch_lines(source)
     with context.open_index(ctx) as index:
-        run = BatchScorer(load_trie(index), rules)
+        run = BatchScorer(load_trie(index), rules, faces_of(index.language.code))
     run.prepare()
     chunk = list(itertools.islice(lines, BATCH_CHUNK))
     while chunk:
@@ -266,9 +270,12 @@ def boggle_best(
         seconds = DEFAULT_BEST_SECONDS
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    from wordindex.boggle.faces import faces_of
+
     with context.open_index(ctx) as index:
         trie = load_trie(index)
-    search = BestBoardSearch(trie, size, chosen, seed=seed, keep=max(top, 10))
+        faces = faces_of(index.language.code)
+    search = BestBoardSearch(trie, size, chosen, seed=seed, keep=max(top, 10), faces=faces)
     with _BestProgress(seconds, steps, target) as display:
         result = run_search(search, seconds=seconds, steps=steps, target=target, top=top, on_step=display.update)
     best = result.boards

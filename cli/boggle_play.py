@@ -70,6 +70,7 @@ def play_boggle(
     import random
 
     from wordindex.boggle.board import BoardError, parse_board
+    from wordindex.boggle.faces import faces_of
     from wordindex.boggle.rules import DEFAULT_GAME_RULES, get_rules
     from wordindex.boggle.session import BoggleSession, check_minutes, game_board
 
@@ -77,11 +78,12 @@ def play_boggle(
     chosen = get_rules(rules, min_length, default=DEFAULT_GAME_RULES)
     check_minutes(minutes)
     seeds = random.Random(seed)
-    first = game_board(board, size, dice, 0)  # checks --size, --dice and --board before any question
-    size = first.size
     typed: str | None = board
     session: BoggleSession | None = None
     with context.open_index(ctx) as index:
+        faces = faces_of(index.language.code)
+        first = game_board(board, size, dice, 0, index.language)  # checks --size, --dice, --board first
+        size = first.size
         try:
             _intro(size, chosen)
             while True:
@@ -90,7 +92,7 @@ def play_boggle(
                     while True:
                         text = env().ask(f"Type the {cells} letters to appear on the board: ")
                         try:
-                            typed = parse_board(text, size).text
+                            typed = parse_board(text, size, faces).text
                             break
                         except BoardError:
                             out(f"That is not a valid {cells}-letter board string. Try again.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import typer
 
 from . import context, options
-from .output import emit_json, note, out, stderr_is_terminal
+from .output import emit_json, note, out, plural, stderr_is_terminal
 
 
 def hangman_value(
@@ -63,7 +63,7 @@ def hangman_value(
         emit_json(report)
         return
     found = (
-        f"{report['misses']} misses (exact)"
+        f"{plural(report['misses'], 'miss', 'misses')} (exact)"
         if report["exact"]
         else f"{report['lower']} to {report['upper']} misses (bounds: a limit stopped the search)"
     )

@@ -34,10 +34,3 @@ def level_option() -> typer.models.OptionInfo:
 
 def allow_vulgar_option(what: str) -> typer.models.OptionInfo:
     return typer.Option(False, "--allow-vulgar", help=f"Let {what} be a word the index flags as vulgar.")
-
-
-def make_pool(levels: str | None, allow_vulgar: bool, option: str = "--difficulty"):
-    """The library's WordPool for the options given."""
-    from wordindex.levels import WordPool, parse_levels
-
-    return WordPool(parse_levels(levels, option) if levels is not None else None, allow_vulgar)

@@ -41,20 +41,26 @@ def best_word(
 
         table = Table("word", "score", "spelled", title=f"{plural(len(plays), 'word')} playable from {result['hand']}")
         for play in plays:
-            table.add_row(play["word"], str(play["score"]), play["spelled"] if play["word"] != play["spelled"] else "")
+            table.add_row(play["word"], str(play["score"]), _spelled(play, result["spellings"]))
         console().print(table)
     else:
         for play in plays:
-            out(_play_line(play))
+            out(_play_line(play, result["spellings"]))
     if not plays:
         if not json_output:
             note(f"no word can be made from the hand {result['hand']}")
         raise typer.Exit(1)
 
 
-def _play_line(play: dict) -> str:
-    spelled = f" ({play['spelled']})" if play["word"] != play["spelled"] else ""
-    return f"{play['word']} {play['score']}{spelled}"
+def _spelled(play: dict, spellings: dict) -> str:
+    """How the list spells the word, when that is not what was played (``caws`` for ``c*ws``, ``été`` for ``ete``)."""
+    spelt = ", ".join(spellings.get(play["spelled"], [play["spelled"]]))
+    return spelt if spelt != play["word"] else ""
+
+
+def _play_line(play: dict, spellings: dict) -> str:
+    spelled = _spelled(play, spellings)
+    return f"{play['word']} {play['score']}" + (f" ({spelled})" if spelled else "")
 
 
 _STYLES = {

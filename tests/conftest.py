@@ -31,6 +31,8 @@ from typer.testing import CliRunner
 
 from wordindex.build import build_index
 
+from .prerequisites import missing
+
 DATA = Path(__file__).parent / "data"
 SMALL_WORDS = DATA / "small_words.txt"
 #: Nine 4-letter words: small enough that every family, guess and game can be worked out by hand.
@@ -113,7 +115,7 @@ class PostgresIndexes:
 def pg_url() -> str:
     url = os.environ.get("WORDINDEX_TEST_PG_URL")
     if not url:
-        pytest.skip("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
+        missing("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
     return url
 
 
@@ -126,7 +128,7 @@ def _pg_indexes() -> Iterator[Callable[[], PostgresIndexes]]:
         if not made:
             url = os.environ.get("WORDINDEX_TEST_PG_URL")
             if not url:
-                pytest.skip("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
+                missing("no PostgreSQL server (set WORDINDEX_TEST_PG_URL)")
             made.append(PostgresIndexes(url))
         return made[0]
 
@@ -198,7 +200,7 @@ def nine(nine_db):
 def wordlists_dir() -> Path:
     folder = os.environ.get("WORDINDEX_WORDLISTS")
     if not folder or not Path(folder).is_dir():
-        pytest.skip("reference word lists not available (set WORDINDEX_WORDLISTS to shared/wordlists)")
+        missing("reference word lists not available (set WORDINDEX_WORDLISTS to shared/wordlists)")
     return Path(folder)
 
 
@@ -209,7 +211,7 @@ def wordlist(wordlists_dir):
     def get(name: str) -> Path:
         path = wordlists_dir / name
         if not path.exists():
-            pytest.skip(f"reference word list {name} not found in {wordlists_dir}")
+            missing(f"reference word list {name} not found in {wordlists_dir}")
         return path
 
     return get

@@ -50,8 +50,7 @@ def test_python_memory_of_a_build_does_not_grow_with_the_list(tmp_path, monkeypa
     # are set anyway: raising=False); the prefix helper runs in this process, so it is traced too.
     chunks = {
         "wordindex.dictionary.CHUNK_BYTES": 1 << 14,
-        "wordindex.plan.FEATURE_BATCH": 1_000,
-        "wordindex.rows.FEATURE_BATCH": 1_000,
+        "wordindex.plan.BATCH": 1_000,
         "wordindex.load_common.BATCH": 1_000,
         "wordindex.scratch.FETCH_ROWS": 1_000,
         "wordindex.derive.FETCH_ROWS": 1_000,

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from .prerequisites import missing
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 SCOWL = Path("/usr/share/dict/scowl")
@@ -69,7 +71,7 @@ def words(lines) -> list[str]:
 
 def test_recipe_reproduces_the_file_byte_for_byte(wordlist):
     if not (SCOWL / "english-words.10").exists():
-        pytest.skip("SCOWL's lists not installed (apt-get install scowl)")
+        missing("SCOWL's lists not installed (apt-get install scowl)")
     result = subprocess.run(
         [sys.executable, str(DATA / "make_dictionary.py"), "--check", "--enable", str(wordlist("enable2k.txt"))],
         capture_output=True,

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import pytest
 
+from .prerequisites import missing
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```(.*)$")
@@ -116,7 +118,7 @@ def wordindex_bin() -> Path:
     """A folder whose ``wordindex`` is this environment's entry point."""
     found = shutil.which("wordindex", path=str(Path(sys.executable).parent))
     if found is None:
-        pytest.skip("the wordindex command is not installed next to this Python")
+        missing("the wordindex command is not installed next to this Python")
     return Path(found).parent
 
 

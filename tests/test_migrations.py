@@ -6,7 +6,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
-from wordindex.migrate import alembic_config, head_revision
+from wordindex.migrate import alembic_config
 from wordindex.revisions import HEAD, REVISIONS
 from wordindex.schema import metadata
 
@@ -16,7 +16,7 @@ TABLES = {"words", "prefixes", "index_info", "letter_totals", "boggle_lexicon", 
 def test_single_head_matches_read_path():
     script = ScriptDirectory.from_config(alembic_config())
     assert script.get_heads() == [HEAD]
-    assert head_revision() == HEAD
+    assert script.get_current_head() == HEAD
     chain = [rev.revision for rev in script.walk_revisions("base", "heads")]
     assert tuple(reversed(chain)) == REVISIONS
 

@@ -87,7 +87,8 @@ class BoggleKind:
     def create(self, options: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
         from wordindex.boggle.round import BoggleRound, RoundSettings
 
-        round_ = BoggleRound.new(RoundSettings(**_options(options, self.OPTIONS)), now, settings.max_board_size)
+        chosen = RoundSettings(**_options(options, self.OPTIONS), language=index.language.code)
+        round_ = BoggleRound.new(chosen, now, settings.max_board_size)
         return Created(round_.state(), False)
 
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
@@ -100,14 +101,14 @@ class BoggleKind:
     def view(
         self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
     ) -> dict[str, Any]:
-        from wordindex.boggle.lexicon import QueryOracle
+        from wordindex.boggle.engine import solve_board
         from wordindex.boggle.round import BoggleRound
-        from wordindex.boggle.solver import solve
+        from wordindex.boggle.store import load_trie
 
         round_ = BoggleRound.resume(state)
         solution = None
-        if round_.over(now):  # every word on the board, for the results
-            solution = solve(lexicon() if lexicon else QueryOracle(index), round_.board, round_.rules)
+        if round_.over(now):  # every word on the board, for the results (the stored lexicon, compiled search)
+            solution = solve_board(lexicon() if lexicon else load_trie(index), round_.board, round_.rules)
         return round_.view(now, player, solution)
 
     def next_round(self, state: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:

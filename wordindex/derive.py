@@ -41,7 +41,7 @@ _SIDE_TABLES = (
 
 def _little_endian(values: array[int]) -> bytes:
     if sys.byteorder != "little":  # pragma: no cover - big-endian hosts
-        values = array("i", values)
+        values = array("I", values)
         values.byteswap()
     return values.tobytes()
 
@@ -78,10 +78,9 @@ def derive_tables(scratch: Path, side: Path, create_prefixes: str, language_code
                 rows.clear()
         level_nodes = walk.finish(rows)
         connection.executemany("INSERT INTO prefixes VALUES (?, ?, ?)", rows)
-        word_count = walk.word_count if walk.lexicon else -1  # -1: no lexicon for this alphabet
         connection.executemany(
             "INSERT INTO trie_shape VALUES (?, ?, ?)",
-            [(level, nodes, word_count) for level, nodes in enumerate(level_nodes)],
+            [(level, nodes, walk.word_count) for level, nodes in enumerate(level_nodes)],
         )
         connection.execute("COMMIT")
     finally:
@@ -134,7 +133,6 @@ class DerivedTables:
         self.errors: Connection | None = None
         self.level_nodes: list[int] = []
         self.word_count = 0
-        self.has_lexicon = True
         side.unlink(missing_ok=True)
         if helper:
             context = helper_context()
@@ -159,7 +157,6 @@ class DerivedTables:
             connection.close()
         self.level_nodes = [nodes for nodes, _ in shape]
         self.word_count = shape[0][1]
-        self.has_lexicon = self.word_count >= 0
 
     def _helper_error(self) -> str:
         """What the helper sent back before it failed, or how it ended when it could send nothing."""

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any
 
+#: Rows (and words) handled at once everywhere in a build: a batch of rows to load, of words
+#: whose features are computed together, of prefixes the helper writes.
 BATCH = 20_000
 
 

@@ -146,7 +146,7 @@ def _write_lexicon(connection: Any, cursor: Any, plan: BuildPlan, info: dict[str
     from .boggle.store import lexicon_fits, lexicon_values
 
     derived = plan.derived
-    if not derived.has_lexicon or not lexicon_fits(derived.lexicon_size):
+    if not lexicon_fits(derived.lexicon_size):
         return
     connection.execute(text("CREATE TEMPORARY TABLE lexicon_chunks (seq integer, data bytea) ON COMMIT DROP"))
     with cursor.copy("COPY lexicon_chunks (seq, data) FROM STDIN") as copy:

@@ -125,7 +125,7 @@ def _write_lexicon(connection: sqlite3.Connection, plan: BuildPlan, info: dict[s
     from .schema import boggle_lexicon
 
     derived = plan.derived
-    if not derived.has_lexicon or not lexicon_fits(derived.lexicon_size):
+    if not lexicon_fits(derived.lexicon_size):
         return
     values = lexicon_values(derived.word_count, info["source_sha256"], info["built_at"])
     names = [name for name in column_names(boggle_lexicon) if name != "data"]

@@ -32,15 +32,6 @@ def alembic_config(connection: Any = None) -> Any:
     return config
 
 
-def head_revision() -> str:
-    """The head revision according to the migration scripts themselves."""
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None
-    return str(head)
-
-
 def upgrade_connection(connection: Any, revision: str = "head") -> None:
     """Run migrations up to ``revision`` on an open SQLAlchemy connection."""
     from alembic import command

@@ -22,15 +22,13 @@ from .dictionary import (
     SKIP_TOO_LONG,
     DictionaryReader,
 )
+from .load_common import BATCH
 from .revisions import HEAD
 from .rows import LetterTotals, WordFeatures, feature_batches, word_columns
 from .scratch import WordBatch, WordScratch
 
 #: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.
 Progress = Callable[[str, int, int], None]
-
-#: Words whose features are computed at once (``wordindex.rows``): about 420 bytes a word.
-FEATURE_BATCH = 20_000
 
 
 def no_progress(stage: str, done: int, total: int) -> None:
@@ -52,8 +50,8 @@ class BuildPlan:
         return self.scratch.word_count
 
     def word_batches(self) -> Iterator[WordBatch]:
-        """The words in id order, ``FEATURE_BATCH`` at a time."""
-        return self.scratch.ordered_batches(FEATURE_BATCH)
+        """The words in id order, ``BATCH`` at a time (their features take about 420 bytes a word)."""
+        return self.scratch.ordered_batches(BATCH)
 
     def features(self, totals: LetterTotals) -> Iterator[WordFeatures]:
         """The ``words`` rows' features in id order, batch by batch, summed into ``totals`` as they go."""

@@ -13,10 +13,12 @@ so it holds a constant amount whatever the number of words:
   rank in its level is a running count; and a node is final when the walk
   leaves it (its children are all known by then), which happens in the order
   the nodes were made. Each level's ``mask`` and ``first`` values (``first``
-  as the rank of the first child in the next level, -1 for none) are
-  therefore appended to that level's buffer, handed to a ``LevelSink`` a
-  chunk at a time; ``wordindex.boggle.trie.lexicon_chunks`` turns ranks into
-  node numbers once every level's size is known.
+  packs the rank of the first child in the next level, all ones for none,
+  the letters of the shortest completion, known from its closed children
+  when it closes, and the word flag) are therefore appended to that level's
+  buffer, handed to a ``LevelSink`` a chunk at a time;
+  ``wordindex.boggle.trie.lexicon_chunks`` turns ranks into node numbers
+  once every level's size is known.
 """
 
 from __future__ import annotations
@@ -29,10 +31,13 @@ from .alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
 
 #: Node values buffered per level before they go to the sink.
 LEVEL_CHUNK = 16_384
-WORD_BIT = 1 << 26
-#: The most letters the lexicon's 32-bit node masks hold beside ``WORD_BIT``; a larger alphabet's
-#: walk gives the prefixes only (its lexicon masks stay 0 and the build stores no lexicon).
-LEXICON_LETTERS = 26
+#: As ``wordindex.boggle.trie``: a node's ``first`` value packs the first child's rank in its
+#: level (bits 0-24, all ones: no child), its shortest completion (bits 25-30, at most 63) and its
+#: word flag (bit 31).
+SHORTEST_SHIFT = 25
+NO_CHILD = (1 << SHORTEST_SHIFT) - 1
+WORD_FLAG = 1 << 31
+FAR = 63
 
 PrefixRow = tuple[str, bool, bool]
 
@@ -44,22 +49,27 @@ class LevelSink(Protocol):
 
 
 class PrefixWalk:
-    """Feed it distinct words in increasing order (``add``), then ``finish``; see the module docstring."""
+    """Feed it distinct words in increasing order (``add``), then ``finish``; see the module docstring.
+
+    "Increasing" is the alphabet's order (``Alphabet.sort_key``), so a node's children come in
+    letter order whatever the letters' code points.
+    """
 
     def __init__(self, sink: LevelSink, chunk: int | None = None, alphabet: Alphabet = ENGLISH) -> None:
         levels = MAX_WORD_LENGTH + 1
-        self.alphabet = alphabet
-        self.lexicon = alphabet.size <= LEXICON_LETTERS
-        self._bit = {letter: 1 << k if self.lexicon else 0 for k, letter in enumerate(alphabet.letters)}
-        self._key = None if alphabet.code_point_order else alphabet.sort_key
         self.sink = sink
         self.chunk = chunk or LEVEL_CHUNK
+        self.alphabet = alphabet
+        self._bit = {letter: 1 << k for k, letter in enumerate(alphabet.letters)}
+        self._key = None if alphabet.code_point_order else alphabet.sort_key
         self.masks = [0] * levels  # the open node of each level (the path of the last word)
         self.firsts = [-1] * levels
+        self.words = [False] * levels
+        self.best = [FAR] * levels  # the shortest completion among the open node's closed children
         self.counts = [1] + [0] * MAX_WORD_LENGTH  # nodes per level so far; level 0 is the root
         self.word_count = 0
-        self._masks_out = [array("i") for _ in range(levels)]
-        self._firsts_out = [array("i") for _ in range(levels)]
+        self._masks_out = [array("I") for _ in range(levels)]
+        self._firsts_out = [array("I") for _ in range(levels)]
         self._previous = ""
 
     def add(self, word: str, rows: list[PrefixRow]) -> None:
@@ -74,14 +84,9 @@ class PrefixWalk:
             shared += 1
         if previous:
             rows.append((previous, True, shared == len(previous)))
-        masks, firsts, counts = self.masks, self.firsts, self.counts
-        masks_out, firsts_out, chunk = self._masks_out, self._firsts_out, self.chunk
         for level in range(len(previous), shared, -1):  # close the nodes the walk leaves
-            out = masks_out[level]
-            out.append(masks[level])
-            firsts_out[level].append(firsts[level])
-            if len(out) >= chunk:
-                self._flush(level)
+            self._close(level)
+        masks, firsts, words, best, counts = self.masks, self.firsts, self.words, self.best, self.counts
         for level in range(shared + 1, len(word) + 1):  # open the new ones
             parent = level - 1
             if firsts[parent] < 0:
@@ -89,9 +94,11 @@ class PrefixWalk:
             masks[parent] |= self._bit[word[parent]]
             masks[level] = 0
             firsts[level] = -1
+            words[level] = False
+            best[level] = FAR
             counts[level] += 1
         rows += [(word[:level], False, True) for level in range(shared + 1, len(word))]
-        masks[len(word)] = WORD_BIT if self.lexicon else 0
+        words[len(word)] = True
         self._previous = word
         self.word_count += 1
 
@@ -109,16 +116,23 @@ class PrefixWalk:
         return [count for count in self.counts if count]
 
     def _close(self, level: int) -> None:
+        """The walk leaves the open node of ``level``: its children are all known, so it is final."""
+        word = self.words[level]
+        shortest = 0 if word else min(self.best[level] + 1, FAR)
+        if level and shortest < self.best[level - 1]:
+            self.best[level - 1] = shortest
+        first = self.firsts[level]
         masks = self._masks_out[level]
         masks.append(self.masks[level])
-        self._firsts_out[level].append(self.firsts[level])
+        packed = (first if first >= 0 else NO_CHILD) | shortest << SHORTEST_SHIFT | (WORD_FLAG if word else 0)
+        self._firsts_out[level].append(packed)
         if len(masks) >= self.chunk:
             self._flush(level)
 
     def _flush(self, level: int) -> None:
         self.sink.write(level, self._masks_out[level], self._firsts_out[level])
-        self._masks_out[level] = array("i")
-        self._firsts_out[level] = array("i")
+        self._masks_out[level] = array("I")
+        self._firsts_out[level] = array("I")
 
 
 class _Discard:
@@ -126,11 +140,11 @@ class _Discard:
         pass
 
 
-def prefix_rows(words: Iterable[str]) -> list[PrefixRow]:
+def prefix_rows(words: Iterable[str], alphabet: Alphabet = ENGLISH) -> list[PrefixRow]:
     """``(prefix, is_word, has_longer)`` for every distinct prefix of ``words``, in order (in memory: tests, tools)."""
-    walk = PrefixWalk(_Discard())
+    walk = PrefixWalk(_Discard(), alphabet=alphabet)
     rows: list[PrefixRow] = []
-    for word in sorted(set(words)):
+    for word in sorted(set(words), key=alphabet.sort_key):
         walk.add(word, rows)
     walk.finish(rows)
     return rows

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
     from .boggle.board import Board
-    from .boggle.solver import FoundWord
+    from .boggle.solution import FoundWord
     from .boggle.trie import Trie
     from .build import BuildReport
     from .index import Index
@@ -281,15 +281,17 @@ def boggle(
     """
     from .boggle.board import parse_board
     from .boggle.engine import solve_board
+    from .boggle.faces import faces_of
     from .boggle.rules import get_rules
     from .boggle.store import load_trie
 
     chosen = get_rules(rules, min_length)
-    parsed = parse_board(board)
+    parsed = parse_board(board, faces=faces_of(index.language.code))
     solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
-        wanted = "".join(show.split()).lower()
+        typed = "".join(show.split())
+        wanted = index.alphabet.play(typed) or typed.lower()
         found = solution.find(wanted)
         return {
             **head,
@@ -317,18 +319,25 @@ def play_json(play: WordPlay) -> JSON:
 def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar: bool = False) -> JSON:
     """``wordindex best-word``: the best word for a hand (``"word": null`` when none), or every word.
 
-    Words the index flags as vulgar are left out unless ``allow_vulgar``.
+    Words the index flags as vulgar are left out unless ``allow_vulgar``. The hand is read in the
+    index's language; ``spellings`` maps a word whose list spelling differs to it (``words``).
     """
     from .wordgame import parse_hand, playable_words
+    from .wordgame.tiles import tiles_of
 
-    hand = parse_hand(letters)
+    chosen = tiles_of(index)
+    hand = parse_hand(letters, chosen)
     shown = "".join(letters.split()).lower()
-    plays = playable_words(hand, index, allow_vulgar)
+    plays = playable_words(hand, index, allow_vulgar, chosen)
     if all_words:
-        return {"hand": shown, "words": [play_json(p) for p in plays]}
+        return {
+            "hand": shown,
+            "words": [play_json(p) for p in plays],
+            "spellings": spelt(index, [p.spelled for p in plays]),
+        }
     if not plays:
-        return {"hand": shown, "word": None, "spelled": None, "score": 0}
-    return {"hand": shown, **play_json(plays[0])}
+        return {"hand": shown, "word": None, "spelled": None, "score": 0, "spellings": {}}
+    return {"hand": shown, **play_json(plays[0]), "spellings": spelt(index, [plays[0].spelled])}
 
 
 #: The query commands and their report functions, by command name (the web API's routes).

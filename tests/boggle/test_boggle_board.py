@@ -7,10 +7,14 @@ from collections import Counter
 
 import pytest
 
-from wordindex.boggle.board import Board, BoardError, cube_tokens, parse_board
-from wordindex.boggle.dice import DICE_SETS, get_dice, shake, shake_cubes
+from wordindex.boggle.board import Board, BoardError, find_path, parse_board
+from wordindex.boggle.dice import get_dice, shake, shake_cubes
+from wordindex.boggle.faces import faces_of
 from wordindex.boggle.rules import RulesError, get_rules
 from wordindex.errors import UsageError
+from wordindex.languages import language
+
+DICE_SETS = {dice.name: dice for dice in language("en").dice}
 
 
 @pytest.mark.parametrize(
@@ -27,7 +31,8 @@ from wordindex.errors import UsageError
 )
 def test_parse_board_accepts(text, size, faces):
     board = parse_board(text)
-    assert (board.size, board.faces) == (size, faces)
+    assert (board.size, board.text) == (size, faces)
+    assert board == Board(size, faces)
 
 
 def test_board_rows_and_labels():
@@ -71,11 +76,11 @@ def test_parse_board_with_expected_size():
         parse_board("abcd", 7)
 
 
-def test_cube_tokens():
-    assert cube_tokens("queen") == ["q", "e", "e", "n"]
-    assert cube_tokens("qi") is None
-    assert cube_tokens("faq") is None
-    assert cube_tokens("tea") == ["t", "e", "a"]
+def test_a_path_spells_whole_faces():
+    board = parse_board("qene")
+    assert find_path(board, "queen") == ((0, 0), (0, 1), (1, 1), (1, 0))
+    assert find_path(board, "qi") is None  # the Qu cube spells qu, never a bare q
+    assert find_path(parse_board("ab[th]e", faces=faces_of("en")), "bathe") == ((0, 1), (0, 0), (1, 0), (1, 1))
 
 
 def test_neighbours_in_eight_directions():
@@ -127,7 +132,7 @@ def test_dice_sets_have_one_cube_per_cell(name, size):
 
 
 def test_cs106b_cubes_are_the_new_set():
-    cubes = {"".join(c).upper() for c in DICE_SETS["new"].cubes}
+    cubes = {"".join("q" if face == "qu" else face for face in c).upper() for c in DICE_SETS["new"].cubes}
     assert {"AAEEGN", "ABBJOO", "HLNNRZ", "HIMNQU"} <= cubes
 
 
@@ -139,9 +144,9 @@ def test_shake_uses_each_cube_once_with_one_of_its_faces(name, seed):
     assert sorted(cube for cube, _ in placed) == list(range(len(dice.cubes)))
     for cube, face in placed:
         assert face in dice.cubes[cube]
-        assert len(face) == 1  # a board holds one letter per cell (q = Qu)
+        assert face != "#"  # a blank is rolled again
     board = shake(dice, random.Random(seed))
-    assert board.faces == "".join(face for _, face in placed)
+    assert board.faces == tuple(face for _, face in placed)
 
 
 def test_shake_is_reproducible_and_random():
@@ -166,14 +171,20 @@ def test_shake_spreads_cubes_and_faces():
     assert faces["a"] > faces["g"] * 1.5  # A on 2 faces, G on 1
 
 
-def test_superbig_special_faces_are_rolled_again():
+def test_superbig_two_letter_faces_are_played_and_blanks_rolled_again():
+    """Super Big Boggle's Qu/In/Th/Er/He/An cube shows each face (they were rolled again before
+    boards could hold several letters in a cell); its EIO### cube never shows a blank."""
     dice = DICE_SETS["superbig"]
     special = next(i for i, cube in enumerate(dice.cubes) if "th" in cube)
     blank = next(i for i, cube in enumerate(dice.cubes) if "#" in cube)
-    for seed in range(30):
+    shown = set()
+    for seed in range(60):
         placed = dict(shake_cubes(dice, random.Random(seed)))
-        assert placed[special] == "q"
-        assert placed[blank] in "eio"
+        shown.add(placed[special])
+        assert placed[blank] in ("e", "i", "o")
+    assert shown == {"qu", "in", "th", "er", "he", "an"}
+    board = shake(dice, random.Random(3))
+    assert parse_board(board.text) == board
 
 
 def test_get_dice_checks_name_and_size():

@@ -157,9 +157,9 @@ def test_large_batch_uses_the_loaded_table_and_agrees(run_cli, hand_index):
     import random
 
     from wordindex.boggle.board import parse_board
-    from wordindex.boggle.lexicon import QueryOracle
+    from wordindex.boggle.engine import Engine, solve_board
     from wordindex.boggle.rules import get_rules
-    from wordindex.boggle.solver import solve
+    from wordindex.boggle.store import load_trie
     from wordindex.index import open_index
 
     rng = random.Random(3)
@@ -169,7 +169,7 @@ def test_large_batch_uses_the_loaded_table_and_agrees(run_cli, hand_index):
     got = [json.loads(line) for line in result.stdout.splitlines()]
     with open_index(hand_index) as index:
         for text, line in zip(boards, got):
-            solution = solve(QueryOracle(index), parse_board(text), get_rules())
+            solution = solve_board(load_trie(index), parse_board(text), get_rules(), Engine.PYTHON)
             assert line == {"board": text, "rows": rows(text), "count": solution.count, "score": solution.score}
 
 

@@ -19,9 +19,7 @@ from hypothesis import strategies as st
 from wordindex.boggle.batch import BatchScorer
 from wordindex.boggle.board import SIZES, Board, parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
-from wordindex.boggle.lexicon import PrefixTable, QueryOracle
 from wordindex.boggle.rules import get_rules
-from wordindex.boggle.solver import solve
 from wordindex.boggle.store import load_trie, stored_trie
 from wordindex.boggle.trie import DEAD, Trie, TrieFormatError, build_trie, trie_bytes
 from wordindex.build import build_index
@@ -64,15 +62,29 @@ def test_empty_and_damaged_lexicons():
             Trie.from_bytes(bad)
 
 
-def test_node_numbers_match_the_prefix_table(hand_index):
-    """The trie numbers nodes as the transition table built from the prefixes rows does."""
+def test_node_numbers_follow_the_prefixes_table(hand_index):
+    """The trie has one node per row of the prefixes table, numbered by (length, prefix), words flagged."""
     with open_index(hand_index) as index:
-        table = PrefixTable(index)
         trie = load_trie(index)
-    assert len(trie) == len(table)
-    for node in range(2, len(trie)):
-        assert trie.find(table.text(node)) == node
-        assert trie.is_word(node) == bool(table.is_word[node])
+        rows = index.rows("SELECT prefix, is_word FROM prefixes")
+    ordered = sorted(rows, key=lambda row: (len(row[0]), row[0]))
+    assert len(trie) == len(rows) + 2
+    assert [trie.find(prefix) for prefix, _ in ordered] == list(range(2, len(trie)))
+    assert [trie.is_word(node) for node in range(2, len(trie))] == [bool(is_word) for _, is_word in ordered]
+
+
+def test_shortest_completions():
+    trie = build_trie(["cat", "cats", "dog", "a", "do"])
+    assert [trie.shortest(trie.find(p)) for p in ["", "c", "ca", "cat", "d", "do", "dog", "a"]] == [
+        1,  # a
+        2,  # c-at
+        1,
+        0,
+        1,  # d-o
+        0,
+        0,
+        0,
+    ]
 
 
 # -- stored with the index, never stale ----------------------------------------------------------
@@ -132,7 +144,7 @@ def test_postgresql_index_carries_the_lexicon(pg_index_factory):
     with open_index(url) as index:
         trie = stored_trie(index)
         assert trie is not None and trie.data == trie_bytes(HAND_WORDS)
-        reference = solve(QueryOracle(index), parse_board("abcdefghijklmnop"), OFFICIAL)
+    reference = solve_board(build_trie(HAND_WORDS), parse_board("abcdefghijklmnop"), OFFICIAL, Engine.PYTHON)
     assert listing(solve_board(trie, parse_board("abcdefghijklmnop"), OFFICIAL)) == listing(reference)
 
 
@@ -155,7 +167,7 @@ def test_golden_answers_on_the_lexicon(enable, wordlist, engine, board, count, s
     assert {w.word for w in solution.words} == expected
     assert (solution.count, solution.score) == (count, score)
     for found in solution.words:
-        assert parsed.spell(r * parsed.size + c for r, c in found.path) == found.word
+        assert "".join(parsed.faces[r * parsed.size + c] for r, c in found.path) == found.word
     keys = [(-w.score, w.word) for w in solution.words]
     assert keys == sorted(keys)
 
@@ -166,6 +178,28 @@ def test_golden_boards_scored_in_bulk(enable):
     counts, scores = BoardScorer(trie, OFFICIAL).score_boards(boards)
     assert counts.tolist() == [c for _, c, _ in GOLDEN] * 300
     assert scores.tolist() == [s for _, _, s in GOLDEN] * 300
+
+
+def brute_force(board, trie, rules):
+    """Every word of the trie some path of adjacent distinct cubes spells, by trying every path (no lexicon
+    pruning: prefixes are looked up one by one), as (word, points) sorted as a solution is."""
+    found = set()
+    neighbours = [board.neighbours(cell) for cell in range(board.cell_count)]
+
+    def extend(cell, text, used):
+        text += board.faces[cell]
+        node = trie.find(text)
+        if not node:
+            return
+        if trie.is_word(node) and len(text) >= rules.min_length:
+            found.add(text)
+        for near in neighbours[cell]:
+            if near not in used:
+                extend(near, text, used | {near})
+
+    for start in range(board.cell_count):
+        extend(start, "", {start})
+    return sorted(((word, rules.points(len(word))) for word in found), key=lambda item: (-item[1], item[0]))
 
 
 #: Letters weighted like English text, so random boards hold many words.
@@ -187,14 +221,16 @@ def english_boards(draw, sizes=SIZES):
 def test_random_boards_of_every_size_match_the_reference(enable, board, min_length, rules_name):
     index, trie = enable
     rules = get_rules(rules_name, min_length)
-    reference = solve(QueryOracle(index), board, rules)
+    reference = brute_force(board, trie, rules)
     for engine in Engine:
         solution = solve_board(trie, board, rules, engine)
-        assert listing(solution) == listing(reference)
+        assert listing(solution) == reference
         cells = [[r * board.size + c for r, c in w.path] for w in solution.words]
-        assert all(board.spell(route) == w.word for route, w in zip(cells, solution.words, strict=True))
+        assert all(
+            "".join(board.faces[c] for c in route) == w.word for route, w in zip(cells, solution.words, strict=True)
+        )
     counts, scores = BoardScorer(trie, rules, threads=1).score_boards([board])
-    assert (int(counts[0]), int(scores[0])) == (reference.count, reference.score)
+    assert (int(counts[0]), int(scores[0])) == (len(reference), sum(points for _, points in reference))
 
 
 def test_many_random_boards_scored_in_bulk_match_the_reference(enable):
@@ -205,7 +241,7 @@ def test_many_random_boards_scored_in_bulk_match_the_reference(enable):
     ]
     counts, scores = BoardScorer(trie, OFFICIAL).score_boards(boards)
     for board, count, score in zip(boards, counts.tolist(), scores.tolist(), strict=True):
-        reference = solve(QueryOracle(index), board, OFFICIAL)
+        reference = solve_board(trie, board, OFFICIAL, Engine.PYTHON)
         assert (count, score) == (reference.count, reference.score), board.text
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from wordindex.boggle.round import GRACE_SECONDS, BoggleRound, PlayerError, RoundOverError, RoundSettings
-from wordindex.boggle.solver import solve
 from wordindex.errors import UsageError
 from wordindex.index import open_index
 
@@ -64,9 +63,10 @@ def test_results_strike_shared_words_only_with_several_players(index):
 
 
 def solve_board(index, game):
-    from wordindex.boggle.lexicon import QueryOracle
+    from wordindex.boggle import engine
+    from wordindex.boggle.store import load_trie
 
-    return solve(QueryOracle(index), game.board, game.rules)
+    return engine.solve_board(load_trie(index), game.board, game.rules)
 
 
 def test_bad_rounds_and_moves(index):

@@ -9,10 +9,10 @@ from boggle_data import GOLDEN, HAND_WORDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordindex.boggle.board import Board, cube_tokens, parse_board
-from wordindex.boggle.lexicon import PrefixTable, QueryOracle
+from wordindex.boggle.board import Board, find_path, parse_board
+from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
-from wordindex.boggle.solver import find_path, score_boards, solve
+from wordindex.boggle.store import load_trie
 from wordindex.index import open_index
 
 OFFICIAL = get_rules("official")
@@ -27,15 +27,29 @@ def hand(hand_index):
 
 @pytest.fixture(scope="module")
 def hand_table(hand):
-    return PrefixTable(hand)
+    return load_trie(hand)
 
 
 def words_and_scores(solution):
     return [(w.word, w.score) for w in solution.words]
 
 
-def oracles(index, table):
-    return [QueryOracle(index), table]
+def oracles(index, trie):
+    """Both searches of the index's lexicon: the plain reference and the compiled kernel."""
+    return [(trie, Engine.PYTHON), (trie, Engine.COMPILED)]
+
+
+def solve(lexicon, board, rules):
+    trie, engine = lexicon
+    return solve_board(trie, board, rules, engine)
+
+
+def score_boards(trie, boards, rules):
+    return BoardScorer(trie, rules).score_boards(boards)
+
+
+def spell(board, cells):
+    return "".join(board.faces[c] for c in cells)
 
 
 # -- boards checked by hand -----------------------------------------------------------------
@@ -116,8 +130,8 @@ def test_5x5(hand, hand_table):
         assert solution.find("chinos").path == ((0, 2), (1, 2), (1, 3), (2, 3), (2, 4), (3, 3))
 
 
-def test_a_board_without_words(hand):
-    solution = solve(QueryOracle(hand), parse_board("zzzz"), OFFICIAL)
+def test_a_board_without_words(hand, hand_table):
+    solution = solve((hand_table, Engine.PYTHON), parse_board("zzzz"), OFFICIAL)
     assert (solution.count, solution.score, solution.words) == (0, 0, ())
 
 
@@ -125,10 +139,11 @@ def test_score_boards_matches_solve(hand, hand_table):
     boards = [
         parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy", "zzzz", "zzzzzzzzz")
     ]
+    counts, scores = score_boards(hand_table, boards, OFFICIAL)
+    assert counts.tolist() == [11, 8, 2, 8, 0, 0]
+    assert scores.tolist() == [11, 10, 3, 11, 0, 0]
     for lexicon in oracles(hand, hand_table):
-        counts, scores = score_boards(lexicon, boards, OFFICIAL)
-        assert counts.tolist() == [11, 8, 2, 8, 0, 0]
-        assert scores.tolist() == [11, 10, 3, 11, 0, 0]
+        assert [solve(lexicon, b, OFFICIAL).score for b in boards] == [11, 10, 3, 11, 0, 0]
 
 
 def test_find_path():
@@ -151,7 +166,7 @@ def enable(enable_index):
 
 @pytest.fixture(scope="module")
 def enable_table(enable):
-    return PrefixTable(enable)
+    return load_trie(enable)
 
 
 @pytest.mark.parametrize("board, count, score", GOLDEN)
@@ -164,7 +179,7 @@ def test_golden_enable2k_answers(enable, enable_table, wordlist, board, count, s
         assert (solution.count, solution.score) == (count, score)
         parsed = parse_board(board)
         for found in solution.words:
-            assert parsed.spell(r * parsed.size + c for r, c in found.path) == found.word
+            assert spell(parsed, [r * parsed.size + c for r, c in found.path]) == found.word
     counts, scores = score_boards(enable_table, [parse_board(board)], OFFICIAL)
     assert (int(counts[0]), int(scores[0])) == (count, score)
 
@@ -189,7 +204,7 @@ def small(small_index):
 
 @pytest.fixture(scope="module")
 def small_table(small):
-    return PrefixTable(small)
+    return load_trie(small)
 
 
 def dictionary_words() -> list[str]:
@@ -216,10 +231,25 @@ def brute_force(board: Board, words: list[str], min_length: int) -> set[str]:
 
     result = set()
     for word in words:
-        tokens = cube_tokens(word)
+        tokens = _cube_tokens(word)
         if tokens and len(word) >= min_length and spells(tokens, ()):
             result.add(word)
     return result
+
+
+def _cube_tokens(word: str) -> list[str] | None:
+    """The faces a word needs, in order (``qu`` from the Qu cube); None when a q is not followed by u."""
+    tokens, i = [], 0
+    while i < len(word):
+        if word[i] == "q":
+            if word[i + 1 : i + 2] != "u":
+                return None
+            tokens.append("qu")
+            i += 2
+        else:
+            tokens.append(word[i])
+            i += 1
+    return tokens
 
 
 BOARD_LETTERS = "aaeeiostnclpq"
@@ -237,7 +267,7 @@ def boards(draw, sizes=(2, 3, 4)):
 def test_solver_equals_brute_force(small, small_table, board, min_length):
     rules = get_rules("official", min_length)
     expected = brute_force(board, dictionary_words(), min_length)
-    for lexicon in (QueryOracle(small), small_table):
+    for lexicon in oracles(small, small_table):
         assert {w.word for w in solve(lexicon, board, rules).words} == expected
 
 
@@ -246,8 +276,8 @@ def test_solver_equals_brute_force(small, small_table, board, min_length):
 def test_every_word_found_has_a_valid_path_and_is_a_word(small, small_table, board, rules_name):
     rules = get_rules(rules_name)
     known = set(dictionary_words())
-    solution = solve(small_table, board, rules)
-    assert [w.word for w in solution.words] == [w.word for w in solve(QueryOracle(small), board, rules).words]
+    solution = solve((small_table, Engine.COMPILED), board, rules)
+    assert solution.words == solve((small_table, Engine.PYTHON), board, rules).words
     assert len({w.word for w in solution.words}) == solution.count
     for found in solution.words:
         assert found.word in known
@@ -259,7 +289,7 @@ def test_every_word_found_has_a_valid_path_and_is_a_word(small, small_table, boa
             abs(a // board.size - b // board.size) <= 1 and abs(a % board.size - b % board.size) <= 1
             for a, b in zip(cells, cells[1:])
         )
-        assert board.spell(cells) == found.word
+        assert spell(board, cells) == found.word
     keys = [(-w.score, w.word) for w in solution.words]
     assert keys == sorted(keys)
     counts, scores = score_boards(small_table, [board], rules)
@@ -274,72 +304,20 @@ def test_postgresql_gives_the_same_answers(pg_index_factory, hand, hand_table):
     boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "abcdefghijklmnopqrstuvwxy")]
     with open_index(url) as pg:
         assert pg.backend == "postgresql"
-        pg_table = PrefixTable(pg)
+        pg_table = load_trie(pg)
+        assert pg_table.data == hand_table.data
         for board in boards:
-            expected = solve(QueryOracle(hand), board, OFFICIAL)
-            for lexicon in (QueryOracle(pg), pg_table):
-                got = solve(lexicon, board, OFFICIAL)
-                assert got.words == expected.words
-        assert (
-            score_boards(pg_table, boards, OFFICIAL)[1].tolist()
-            == score_boards(hand_table, boards, OFFICIAL)[1].tolist()
-        )
+            expected = solve((hand_table, Engine.PYTHON), board, OFFICIAL)
+            for lexicon in oracles(pg, pg_table):
+                assert solve(lexicon, board, OFFICIAL).words == expected.words
 
 
 def test_postgresql_golden_enable2k(pg_index_factory, wordlist):
     url = pg_index_factory("boggle_enable2k", path=wordlist("enable2k.txt"))
     with open_index(url) as pg:
+        trie = load_trie(pg)
         for board, count, score in GOLDEN:
-            solution = solve(QueryOracle(pg), parse_board(board), OFFICIAL)
+            solution = solve((trie, Engine.COMPILED), parse_board(board), OFFICIAL)
             assert (solution.count, solution.score) == (count, score)
-        counts, scores = score_boards(PrefixTable(pg), [parse_board(b) for b, _, _ in GOLDEN], OFFICIAL)
+        counts, scores = score_boards(trie, [parse_board(b) for b, _, _ in GOLDEN], OFFICIAL)
         assert scores.tolist() == [s for _, _, s in GOLDEN]
-
-
-# -- the search design: set-based checks, dead prefixes never extended ------------------------
-
-
-class RecordingOracle(QueryOracle):
-    """A QueryOracle that records every batch of prefix checks."""
-
-    def __init__(self, index):
-        super().__init__(index)
-        self.batches: list[int] = []
-        self.parents_live: list[bool] = []
-
-    def children(self, nodes, codes):
-        self.parents_live.append(bool(self.has_longer[nodes].all()))
-        self.batches.append(len(nodes))
-        return super().children(nodes, codes)
-
-
-def test_one_query_per_depth_and_no_dead_prefix_extended(enable):
-    oracle = RecordingOracle(enable)
-    solution = solve(oracle, parse_board("perslatgsineters"), OFFICIAL)
-    assert solution.count == 1045
-    assert all(oracle.parents_live)  # only prefixes with has_longer are ever extended
-    assert oracle.queries == len(oracle.batches) == 12  # one query per search depth, 12 depths
-    assert sum(oracle.batches) > 6000  # thousands of candidates, still 12 queries
-
-
-def test_many_boards_share_each_depth_query(hand):
-    oracle = RecordingOracle(hand)
-    boards = [parse_board(t) for t in ("tesa", "aset", "east", "seta", "tase")]
-    counts, scores = score_boards(oracle, boards, OFFICIAL)
-    assert counts.tolist() == [11] * 5
-    assert oracle.queries <= 5  # depths, not boards × depths
-    assert all(oracle.parents_live)
-
-
-def test_wide_batches_are_split_with_the_same_answers(hand_table, monkeypatch):
-    import wordindex.boggle.solver as solver_module
-
-    boards = [parse_board(t) for t in ("tesa", "abcdefghijklmnop", "qene", "aset", "zzzz", "teas")] * 7
-    expected = score_boards(hand_table, boards, OFFICIAL)
-    monkeypatch.setattr(solver_module, "MAX_FRONTIER", 5)
-    monkeypatch.setattr(solver_module, "GROUP_CELLS", 40)
-    monkeypatch.setattr(solver_module, "COMPACT_AT", 3)
-    counts, scores = score_boards(hand_table, boards, OFFICIAL)
-    assert counts.tolist() == expected[0].tolist()
-    assert scores.tolist() == expected[1].tolist()
-    assert scores.tolist()[:6] == [11, 10, 3, 11, 0, 11]

@@ -122,3 +122,9 @@ def test_optimal_chooser_beats_any_guesser_given_fewer_lives_than_the_value(run_
         result = run_cli(args, db=nine_db)
         assert result.exit_code == 1, result.stderr  # the guesser lost: a negative answer
         assert "out of guesses" in result.stdout
+
+
+def test_one_miss_is_singular(run_cli, index_factory):
+    """ab, ac: a hits both, then the greedy chooser answers the second guess with a miss (was "1 misses")."""
+    result = run_cli(["hangman-value", "-n", 2], db=index_factory("one_miss", ["ab", "ac"]))
+    assert result.stdout.startswith("length 2: 2 words, 1 miss (exact) against the greedy chooser; first guess b ")

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
 import threading
 import time
@@ -27,6 +26,8 @@ from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from wordindex.location import Location, parse_location  # noqa: E402
+
+from ..prerequisites import missing  # noqa: E402
 
 #: A small dictionary for the games: the words of BOARD and of a few hangman lengths.
 WEB_WORDS = (
@@ -128,9 +129,7 @@ def browser():
     from .browser import ARGS, CHROMIUM
 
     if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs it (.ci/chromium.sh)")
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+        missing(f"no Chromium at {CHROMIUM} (apt-get install -y chromium; .ci/chromium.sh)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)

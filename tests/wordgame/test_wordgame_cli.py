@@ -39,7 +39,13 @@ def test_best_word_text(run_cli, db):
 def test_best_word_json(run_cli, db):
     result = run_cli(["best-word", "cows*z", "--json"], db=db)
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"hand": "cows*z", "word": "coz*s", "spelled": "cozes", "score": 480}
+    assert json.loads(result.stdout) == {
+        "hand": "cows*z",
+        "word": "coz*s",
+        "spelled": "cozes",
+        "score": 480,
+        "spellings": {},
+    }
 
 
 def test_best_word_all(run_cli, db):
@@ -64,9 +70,9 @@ def test_best_word_nothing_playable_exits_1(run_cli, db):
     assert result.stderr == "no word can be made from the hand qzx\n"
     result = run_cli(["best-word", "qzx", "--json"], db=db)
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == {"hand": "qzx", "word": None, "spelled": None, "score": 0}
+    assert json.loads(result.stdout) == {"hand": "qzx", "word": None, "spelled": None, "score": 0, "spellings": {}}
     result = run_cli(["best-word", "qzx", "--all", "--json"], db=db)
-    assert result.exit_code == 1 and json.loads(result.stdout) == {"hand": "qzx", "words": []}
+    assert result.exit_code == 1 and json.loads(result.stdout) == {"hand": "qzx", "words": [], "spellings": {}}
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ taken as it is, without the general board parser, and the boards of a chunk
 are scored together by the compiled scorer (``engine.BoardScorer``) on every
 core. A batch that is small and complete (fewer than ``SMALL_BATCH`` boards,
 nothing more to come) is solved by the plain-Python search instead: for a
-handful of boards numba's start-up would cost more than the search.
+handful of boards compiling the kernel would cost more than the search.
+Boards are read in the index's language (its letters, Qu where its dice
+print Qu, ``[th]`` for a multi-letter face).
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from dataclasses import dataclass, field
 
 from .board import CELL_COUNTS, Board, BoardError, parse_board
 from .engine import MAX_LETTERS, BoardScorer
+from .faces import FaceSet, faces_of
 from .rules import Rules
 from .trie import Trie
 
-#: Below this many boards in a whole batch, the plain-Python search is quicker than starting numba.
+#: Below this many boards in a whole batch, the plain-Python search is quicker than compiling the kernel.
 SMALL_BATCH = 64
+#: In ``ascii_codes``, a byte that is no face of the language.
+NOT_A_FACE = 255
 
 
 @dataclass
@@ -41,24 +46,27 @@ class ChunkResult:
     json_lines: bytes | None = None
 
 
-def _board_text(line: str) -> str:
-    """The board of a batch line, as N² faces (``BoardError`` says why a line is not one)."""
-    if len(line) in CELL_COUNTS and line.isascii() and line.isalpha() and line.islower():
-        return line
-    if not line.strip():
-        raise BoardError("empty line")
-    return parse_board(line).text
+def ascii_codes(faces: FaceSet) -> bytes:
+    """A 256-byte table: the face number of each ASCII lowercase letter in a board line (``q``: the
+    Qu cube where the language's dice print Qu), ``NOT_A_FACE`` for every other byte."""
+    table = bytearray([NOT_A_FACE]) * 256
+    for letter in faces.alphabet.letters:
+        if letter.isascii():
+            table[ord(letter)] = faces.code("qu" if letter == "q" and faces.q_is_qu else letter)
+    return bytes(table)
 
 
 class BatchScorer:
     """Scores batch lines chunk by chunk; remembers the bad lines for the final report."""
 
-    def __init__(self, trie: Trie, rules: Rules):
+    def __init__(self, trie: Trie, rules: Rules, faces: FaceSet | None = None):
         self.trie = trie
         self.rules = rules
+        self.faces = faces or faces_of("en")
         self.lines = 0
         self.bad: list[tuple[int, str]] = []
         self._scorer: BoardScorer | None = None
+        self._table = ascii_codes(self.faces)
 
     def prepare(self) -> None:
         """Compile the scoring kernel on another thread while the caller reads the first lines."""
@@ -75,29 +83,32 @@ class BatchScorer:
                 self.lines += total
                 return uniform
         result = ChunkResult(lines, [None] * len(lines), [0] * len(lines), [0] * len(lines))
-        by_size: dict[int, tuple[list[int], list[str]]] = {}
+        by_size: dict[int, tuple[list[int], list[Board]]] = {}
         for i, line in enumerate(lines):
             try:
-                text = _board_text(line)
+                if not line.strip():
+                    raise BoardError("empty line")
+                board = parse_board(line, faces=self.faces)
             except BoardError as exc:
                 result.errors[i] = str(exc)
                 self.bad.append((self.lines + i + 1, str(exc)))
                 continue
-            slots, texts = by_size.setdefault(CELL_COUNTS[len(text)], ([], []))
+            slots, boards = by_size.setdefault(board.size, ([], []))
             slots.append(i)
-            texts.append(text)
+            boards.append(board)
         self.lines += len(lines)
         total = sum(len(slots) for slots, _ in by_size.values())
-        for size, (slots, texts) in by_size.items():
-            counts, scores = self._score(size, texts, more_to_come or total >= SMALL_BATCH)
-            for i, text, count, score in zip(slots, texts, counts, scores, strict=True):
-                result.boards[i] = text
+        for slots, boards in by_size.values():
+            counts, scores = self._score(boards, more_to_come or total >= SMALL_BATCH)
+            for i, board, count, score in zip(slots, boards, counts, scores, strict=True):
+                result.boards[i] = board.text
                 result.counts[i] = count
                 result.scores[i] = score
         return result
 
     def _score_uniform(self, lines: Sequence[str]) -> ChunkResult | None:
-        """The fast path: a chunk whose lines are all N² lowercase letters a-z, one N, checked and scored at once.
+        """The fast path: a chunk whose lines are all N² lowercase ASCII letters of the alphabet, one N,
+        checked and scored at once.
 
         None when some line is anything else (then each line is read on its own).
         """
@@ -113,30 +124,31 @@ class BatchScorer:
         from .batch_json import board_lines
 
         size = CELL_COUNTS[cells]
-        letters = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(lines), cells) - 97
-        if self._scorer is None:
-            self._scorer = BoardScorer(self.trie, self.rules)
-        counts, scores = self._scorer.score_codes(letters, size)
+        raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(lines), cells)
+        codes = np.frombuffer(self._table, dtype=np.uint8)[raw]
+        if (codes == NOT_A_FACE).any():
+            return None
+        counts, scores = self._scorer_of().score_codes(codes, size)
         return ChunkResult(
-            lines, list(lines), counts.tolist(), scores.tolist(), json_lines=board_lines(letters, size, counts, scores)
+            lines, list(lines), counts.tolist(), scores.tolist(), json_lines=board_lines(raw, size, counts, scores)
         )
 
-    def _score(self, size: int, texts: list[str], many: bool) -> tuple[list[int], list[int]]:
-        """(counts, scores) of boards of one size given as their faces."""
+    def _scorer_of(self) -> BoardScorer:
+        if self._scorer is None:
+            self._scorer = BoardScorer(self.trie, self.rules, faces=self.faces)
+        return self._scorer
+
+    def _score(self, boards: list[Board], many: bool) -> tuple[list[int], list[int]]:
+        """(counts, scores) of boards of one size."""
         if self._scorer is None and not many:
             from .dfs_python import find_words
 
             table = self.rules.score_table(MAX_LETTERS + 1)
             counts, scores = [], []
-            for text in texts:
-                words = find_words(self.trie, Board(size, text), self.rules.min_length)
+            for board in boards:
+                words = find_words(self.trie, board, self.rules.min_length)
                 counts.append(len(words))
                 scores.append(sum(table[len(word)] for word, _ in words.values()))
             return counts, scores
-        import numpy as np
-
-        if self._scorer is None:
-            self._scorer = BoardScorer(self.trie, self.rules)
-        codes = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8).reshape(len(texts), size * size)
-        counts_array, scores_array = self._scorer.score_codes(codes - 97, size)
+        counts_array, scores_array = self._scorer_of().score_boards(boards)
         return counts_array.tolist(), scores_array.tolist()

@@ -41,12 +41,11 @@ def _digits(values: Numbers) -> tuple[Letters, npt.NDArray[np.bool_]]:
     return digits, keep
 
 
-def board_lines(letters: Letters, size: int, counts: Numbers, scores: Numbers) -> bytes:
-    """The JSON lines (each ending in a newline) of boards given as rows of letters 0-25, with their totals."""
+def board_lines(text: Letters, size: int, counts: Numbers, scores: Numbers) -> bytes:
+    """The JSON lines (each ending in a newline) of boards given as rows of their ASCII letters, with their totals."""
     import numpy as np
 
-    n, cells = letters.shape
-    text = letters + 97
+    n, cells = text.shape
     count_digits, count_keep = _digits(counts)
     score_digits, score_keep = _digits(scores)
     pieces = _pieces(size)

@@ -23,6 +23,11 @@ A ``random.Random(seed)`` drives every choice and ties are broken by the
 canonical board, so a seed and a number of steps give the same boards on
 every run.
 
+A board here is a row of letter numbers: the index of each cube's letter in
+the language's alphabet (``q`` standing for the Qu cube where its dice print
+Qu), so boards sort in the alphabet's order; they become face numbers
+(``FaceSet.code``) only to be scored.
+
 ``run_search`` is the loop around the steps that ``wordindex boggle-best``
 runs: it stops after a number of steps, a time, or as soon as a board
 reaches a target score (whichever comes first; none of them unless asked),
@@ -39,9 +44,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..alphabet import LETTERS
 from .board import SIZES, Board, BoardError
 from .engine import BoardScorer
+from .faces import FaceSet, faces_of
 from .rules import Rules
 from .trie import Trie
 
@@ -50,8 +55,6 @@ if TYPE_CHECKING:
 
     Codes = npt.NDArray[np.int64]
 
-#: Letters a board may hold (``q`` is the Qu cube).
-FACES = LETTERS
 #: Most boards whose scores a search remembers (about 150 MB).
 CACHE_LIMIT = 1_000_000
 #: Boards a run's pool holds (danvk's default; larger pools get over more ridges per run but cost more).
@@ -77,19 +80,6 @@ class Progress:
     climbs: int
     current_score: int
     best_score: int
-
-
-def _code(face: str) -> int:
-    """A face's letter number (``q``, 16, is the Qu cube, as in ``dfs_numba``)."""
-    return ord(face) - 97
-
-
-def _face(code: int) -> str:
-    return chr(97 + code)
-
-
-def _text(codes: Codes) -> str:
-    return "".join(_face(int(c)) for c in codes)
 
 
 def symmetries(size: int) -> list[list[int]]:
@@ -156,12 +146,20 @@ class BestBoardSearch:
         keep: int = 10,
         pool: int = POOL_SIZE,
         clock: Callable[[], float] = time.perf_counter,
+        faces: FaceSet | None = None,
     ):
         if size not in SIZES:
             raise BoardError(f"board size must be {SIZES[0]} to {SIZES[-1]}, not {size}")
         if pool < 1:
             raise ValueError(f"the pool must hold 1 board or more, not {pool}")
-        self.scorer = BoardScorer(trie, rules)
+        self.faces = faces or faces_of("en")
+        self.scorer = BoardScorer(trie, rules, faces=self.faces)
+        #: The faces a cube may show, by letter number: each letter, Qu in place of q where q is Qu.
+        self.letters = [
+            "qu" if letter == "q" and self.faces.q_is_qu else letter for letter in self.faces.alphabet.letters
+        ]
+        self._to_code = np.array([self.faces.code(face) for face in self.letters], dtype=np.uint8)
+        self._written = [self.faces.written(face) for face in self.letters]
         self.size = size
         self.cells = size * size
         self.rules = rules
@@ -170,9 +168,8 @@ class BestBoardSearch:
         self.pool_size = pool
         self.clock = clock
         self.started = clock()
-        self._symmetries = symmetries(size)
         self._swaps = np.array([(a, b) for a in range(self.cells) for b in range(a + 1, self.cells)], dtype=np.int64)
-        self._letters = np.array([_code(f) for f in FACES], dtype=np.int64)
+        self._letters = np.arange(len(self.letters), dtype=np.int64)
         self.steps = 0
         self.climbs = 0
         self._top: dict[str, tuple[int, int, float]] = {}
@@ -199,7 +196,7 @@ class BestBoardSearch:
         known = [cache.get(key) for key in keys]
         missing = [i for i, hit in enumerate(known) if hit is None]
         if missing:
-            new_counts, new_scores = self.scorer.score_codes(boards[missing], self.size)
+            new_counts, new_scores = self.scorer.score_codes(self._to_code[boards[missing]], self.size)
             if len(cache) + len(missing) > CACHE_LIMIT:
                 cache.clear()
             for i, count, score in zip(missing, new_counts.tolist(), new_scores.tolist(), strict=True):
@@ -208,8 +205,12 @@ class BestBoardSearch:
         pairs = np.array(known, dtype=np.int64).reshape(len(boards), 2)
         return pairs[:, 0], pairs[:, 1]
 
+    def _text(self, codes: Codes) -> str:
+        """A board of letter numbers as its board string (one character a cube: ``q`` for Qu)."""
+        return "".join(self._written[int(c)] for c in codes)
+
     def _canonical(self, codes: Codes) -> str:
-        return _text(canonical_boards(codes[None, :], self.size)[0])
+        return self._text(canonical_boards(codes[None, :], self.size)[0])
 
     def _record(self, codes: Codes, score: int, count: int) -> None:
         """Remember a board among the best (once per symmetry class, with the time it was first seen)."""
@@ -223,7 +224,8 @@ class BestBoardSearch:
 
     # -- moves ---------------------------------------------------------------
     def _random_board(self) -> Codes:
-        return np.array([_code(self.rng.choice(FACES)) for _ in range(self.cells)], dtype=np.int64)
+        numbers = range(len(self.letters))
+        return np.array([self.rng.choice(numbers) for _ in range(self.cells)], dtype=np.int64)
 
     def _neighbourhood(self, board: Codes) -> Codes:
         """Every board one letter change or one swap of two different letters away from ``board``."""
@@ -310,12 +312,15 @@ class BestBoardSearch:
     def best(self, limit: int | None = None) -> list[ScoredBoard]:
         """The best distinct boards found (up to symmetry), best first; includes the current run's best."""
         entries = dict(self._top)
-        key = _text(self.pool[0])
+        key = self._text(self.pool[0])
         entries.setdefault(key, (int(self.pool_scores[0]), int(self.pool_counts[0]), self.clock() - self.started))
         ranked = sorted(entries.items(), key=lambda item: (-item[1][0], item[0]))
+        number = {written: i for i, written in enumerate(self._written)}
         return [
-            ScoredBoard(Board(self.size, faces), score, count, seconds)
-            for faces, (score, count, seconds) in ranked[: limit or self.keep]
+            ScoredBoard(
+                Board(self.size, tuple(self.letters[number[ch]] for ch in text), self.faces), score, count, seconds
+            )
+            for text, (score, count, seconds) in ranked[: limit or self.keep]
         ]
 
 

@@ -1,27 +1,32 @@
-"""Solve and score boards on the stored lexicon (``Trie``): the fast paths.
+"""Solve and score boards on the stored lexicon (``Trie``): the searches.
 
 * ``solve_board``: every word of one board with a path. ``Engine.PYTHON``
-  (``dfs_python``) needs no import and wins in a short-lived process;
-  ``Engine.COMPILED`` (``dfs_numba``) wins once numba is loaded. The default
-  picks the compiled one only when numba is already imported.
-* ``BoardScorer``: word counts and scores of many boards with the compiled
-  kernel of ``dfs_llvm`` (no numba), the boards split over the machine's
-  cores (ctypes releases the GIL, so plain threads run in parallel).
+  (``dfs_python``, the plain reference) needs no import and wins in a
+  short-lived process; ``Engine.COMPILED`` (``dfs_llvm``'s kernel recording its
+  words) wins once the kernel is compiled. The default picks the compiled one
+  only when this process has already compiled it.
+* ``BoardScorer``: word counts and scores of many boards with the same
+  kernel, the boards split over the machine's cores (ctypes releases the GIL,
+  so plain threads run in parallel).
+
+Both prune a prefix whose shortest completion needs more letters than the
+cubes left can spell (``Trie.shortest``), so no board keeps a search busy
+for long on a list of very long words.
 """
 
 from __future__ import annotations
 
 import os
 import queue
-import sys
 import threading
 from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .board import Board, neighbour_lists, positions_by_size
+from .faces import MAX_FACE_LETTERS, FaceSet
 from .rules import Rules
-from .solution import Path, Solution
+from .solution import Solution
 from .trie import Trie
 
 if TYPE_CHECKING:
@@ -29,7 +34,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     IntArray = npt.NDArray[np.int64]
-    #: Boards as rows of letter numbers, any integer dtype (uint8 is used in place).
+    #: Boards as rows of face numbers, any integer dtype (uint8 is used in place).
     CodeArray = npt.NDArray[np.integer[Any]]
     MarkArray = npt.NDArray[np.int32]
 
@@ -43,6 +48,8 @@ LAST_STAMP = 2**31 - 1
 BOARDS_PER_THREAD = 256
 #: A batch is cut in about this many pieces per thread, taken in turn.
 PIECES_PER_THREAD = 8
+#: Words one compiled solve records before it asks again with room for more.
+FIRST_CAPACITY = 4096
 
 
 class Engine(Enum):
@@ -53,8 +60,10 @@ class Engine(Enum):
 
 
 def default_engine() -> Engine:
-    """Compiled when this process has already paid for numba, else plain Python."""
-    return Engine.COMPILED if "numba" in sys.modules else Engine.PYTHON
+    """Compiled when this process has already compiled the kernel, else plain Python."""
+    from . import dfs_llvm
+
+    return Engine.COMPILED if dfs_llvm.compiled() else Engine.PYTHON
 
 
 def usable_cores() -> int:
@@ -66,20 +75,8 @@ def usable_cores() -> int:
 
 
 @cache
-def neighbour_arrays(size: int) -> tuple[IntArray, IntArray]:
-    """``(neighbours, degree)``: (cells, 8) neighbour cells (padded with 0) and how many each has."""
-    import numpy as np
-
-    lists = neighbour_lists(size)
-    table = np.zeros((len(lists), 8), dtype=np.int64)
-    for cell, near in enumerate(lists):
-        table[cell, : len(near)] = near
-    return table, np.array([len(near) for near in lists], dtype=np.int64)
-
-
-@cache
 def adjacency_masks(size: int) -> IntArray:
-    """Per cell, the bitmask of its neighbours (the scoring kernel's neighbour table)."""
+    """Per cell, the bitmask of its neighbours (the kernel's neighbour table)."""
     import numpy as np
 
     return np.array([sum(1 << near for near in cells) for cells in neighbour_lists(size)], dtype=np.int64)
@@ -92,19 +89,48 @@ def points_array(rules: Rules) -> IntArray:
     return np.array(rules.score_table(MAX_LETTERS + 1), dtype=np.int64)
 
 
+def kernel_for(faces: FaceSet, top: int) -> tuple[Any, int]:
+    """The cheapest compiled kernel for boards whose largest face number is ``top``, and the most
+    letters one of their faces spells (the pruning's bound): letters only, letters and Qu, or any face."""
+    from .dfs_llvm import Faces, score_function
+    from .faces import MULTI
+
+    if top < MULTI:
+        return score_function(Faces.LETTERS), 1
+    if top == MULTI and faces.multi and faces.multi[0] == "qu":
+        slot = faces.alphabet.slot
+        return score_function(Faces.QU, slot["q"], slot["u"]), 2
+    return score_function(Faces.ANY), faces.max_letters
+
+
+@cache
+def face_tables(faces: FaceSet) -> tuple[Any, Any]:
+    """The kernel's multi-letter face tables: 4 letters a face, and each one's letter count (uint8)."""
+    import numpy as np
+
+    letters, lengths = faces.letter_table()
+    return np.array(letters or [0] * MAX_FACE_LETTERS, dtype=np.uint8), np.array(lengths or [0], dtype=np.uint8)
+
+
 def solve_board(trie: Trie, board: Board, rules: Rules, engine: Engine | None = None) -> Solution:
-    """Every word on ``board`` with its score and one path, sorted by score then word."""
+    """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order)."""
     if (engine or default_engine()) is Engine.PYTHON:
         return _python_solution(trie, board, rules)
     return _compiled_solution(trie, board, rules)
+
+
+def _sorted(trie: Trie, found: list[tuple[int, str, Any]]) -> list[tuple[int, str, Any]]:
+    """``(-points, word, path)`` best first, ties in the alphabet's order."""
+    key = trie.alphabet.sort_key
+    return sorted(found, key=lambda item: (item[0], key(item[1])))
 
 
 def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     from .dfs_python import find_words
 
     table = rules.score_table(MAX_LETTERS + 1)
-    found = sorted(
-        (-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values()
+    found = _sorted(
+        trie, [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values()]
     )
     coordinates = [divmod(cell, board.size) for cell in range(board.cell_count)]
     return Solution(
@@ -117,49 +143,63 @@ def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
 
 
 def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
-    """The compiled search; sorting and spelling happen in numpy, paths become tuples only when asked for."""
+    """The compiled search, recording each word's path; words are spelt from their cubes' faces."""
     import numpy as np
 
-    from .dfs_numba import solve_kernel
-
     mask, first = trie.arrays()
-    neighbours, degree = neighbour_arrays(board.size)
-    cells = np.frombuffer(board.faces.encode("ascii"), dtype=np.uint8).astype(np.int64) - 97
+    cells = board.cell_count
+    codes = np.frombuffer(board.codes(), dtype=np.uint8)
+    kernel, max_face = kernel_for(board.face_set, int(codes.max()))
+    letters, lengths = face_tables(board.face_set)
     marks = _marks(trie)
-    points = points_array(rules)
-    capacity = 4096
+    points = points_array(rules).astype(np.int32)
+    adjacency = adjacency_masks(board.size)
+    capacity = FIRST_CAPACITY
+    count = np.zeros(1, dtype=np.int64)
+    score = np.zeros(1, dtype=np.int64)
     while True:
-        lengths = np.empty(capacity, dtype=np.int64)
-        cubes = np.empty(capacity, dtype=np.int64)
-        paths = np.empty((capacity, board.cell_count), dtype=np.int64)
-        letters = np.zeros((capacity, 2 * board.cell_count), dtype=np.uint8)
-        found = solve_kernel(
-            mask, first, cells, neighbours, degree, points, rules.min_length, marks, lengths, cubes, paths, letters
-        )
-        if found >= 0:
+        nodes = np.empty(capacity, dtype=np.int32)
+        word_lengths = np.empty(capacity, dtype=np.int32)
+        cubes = np.empty(capacity, dtype=np.int32)
+        paths = np.zeros((capacity, cells), dtype=np.uint8)
+        stamp = _next_stamp(marks)
+        kernel(
+            mask.ctypes.data, first.ctypes.data, codes.ctypes.data, 1, cells,
+            adjacency.ctypes.data, points.ctypes.data, rules.min_length, marks.ctypes.data, stamp,
+            letters.ctypes.data, lengths.ctypes.data, max_face, count.ctypes.data,
+            score.ctypes.data, nodes.ctypes.data, word_lengths.ctypes.data, cubes.ctypes.data, paths.ctypes.data,
+            capacity,
+        )  # fmt: skip
+        if count[0] >= 0:
             break
         capacity *= 4
-    spelled = letters[:found].view(f"S{2 * board.cell_count}").reshape(found)
-    word_points = points[lengths[:found]]
-    order = np.lexsort((spelled, -word_points))
-    texts = b" ".join(spelled[order].tolist()).decode("ascii").split(" ") if found else []
-    size = board.size
-
-    def make_paths() -> list[Path]:
-        coordinates = [divmod(cell, size) for cell in range(size * size)]
-        return [
-            tuple([coordinates[c] for c in route[:count]])
-            for route, count in zip(paths[order].tolist(), cubes[order].tolist(), strict=True)
-        ]
-
-    return Solution(board, rules, texts=texts, scores=word_points[order].tolist(), paths=make_paths)
+    found_count = int(count[0])
+    faces = board.faces
+    routes = paths[:found_count].tolist()
+    sizes = cubes[:found_count].tolist()
+    table = points.tolist()
+    found = _sorted(
+        trie,
+        [
+            (-table[length], "".join(faces[c] for c in route[:size]), route[:size])
+            for route, size, length in zip(routes, sizes, word_lengths[:found_count].tolist(), strict=True)
+        ],
+    )
+    coordinates = [divmod(cell, board.size) for cell in range(cells)]
+    return Solution(
+        board,
+        rules,
+        texts=[word for _, word, _ in found],
+        scores=[-negative for negative, _, _ in found],
+        paths=lambda: [tuple([coordinates[c] for c in route]) for _, _, route in found],
+    )
 
 
 _local = threading.local()
 
 
 def _marks(trie: Trie) -> MarkArray:
-    """This thread's per-node board stamps for ``trie`` (see ``dfs_numba``)."""
+    """This thread's per-node board stamps for ``trie`` (see ``dfs_llvm``)."""
     import numpy as np
 
     held = getattr(_local, "marks", None)
@@ -170,44 +210,65 @@ def _marks(trie: Trie) -> MarkArray:
     return marks
 
 
+def _next_stamp(marks: MarkArray, boards: int = 1) -> int:
+    """The first of ``boards`` fresh stamps (``marks[0]``, the dead node's, keeps the last one used)."""
+    if int(marks[0]) + boards >= LAST_STAMP:
+        marks[:] = 0
+    first_stamp = int(marks[0]) + 1
+    marks[0] = first_stamp + boards - 1
+    return first_stamp
+
+
 class BoardScorer:
     """Word counts and scores of many boards at once, on every core this process may use.
 
     The kernel is ``dfs_llvm``'s (LLVM IR compiled by llvmlite when the first
     scorer of the process is made, a few milliseconds; numba is not imported).
+    ``faces``: the language whose face numbers the boards hold (English by default).
     """
 
-    def __init__(self, trie: Trie, rules: Rules, threads: int | None = None):
+    def __init__(self, trie: Trie, rules: Rules, threads: int | None = None, faces: FaceSet | None = None):
         import numpy as np
 
-        from . import dfs_llvm
+        from .faces import faces_of
 
-        self._kernel = dfs_llvm.score_function()
         self.trie = trie
         self.rules = rules
+        self.faces = faces or faces_of("en")
+        from .faces import MULTI
+
+        kernel_for(self.faces, MULTI if self.faces.multi else 0)  # compiled now (milliseconds), not in a batch
         self.threads = max(1, threads or usable_cores())
         self._points = points_array(rules).astype(np.int32)
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
+        self._letters, self._lengths = face_tables(self.faces)
         self.boards_scored = 0
 
     def score_codes(self, codes: CodeArray, size: int) -> tuple[IntArray, IntArray]:
-        """(counts, scores) of boards given as rows of cube letters (0-25, 16 = the Qu cube).
+        """(counts, scores) of boards given as rows of face numbers (``FaceSet.code``: 0-31 letters, 32+ multi).
 
         Any integer dtype; uint8 rows are used in place (no copy).
         """
         import numpy as np
 
+        from .faces import MULTI
+
+        top = MULTI + len(self.faces.multi)
+        letters = self.faces.alphabet.size
         if (
             codes.ndim != 2
             or codes.shape[1] != size * size
             or size > MAX_SIZE
-            or (len(codes) and not 0 <= codes.min() <= codes.max() < 26)
+            or (len(codes) and not 0 <= codes.min() <= codes.max() < top)
+            or (letters < MULTI and bool(((codes >= letters) & (codes < MULTI)).any()))
         ):
-            raise ValueError(f"boards of size {size} are rows of {size * size} letter numbers 0-25")
+            raise ValueError(
+                f"boards of size {size} are rows of {size * size} face numbers (0-{letters - 1}, {MULTI}-{top - 1})"
+            )
         n = len(codes)
         counts = np.zeros(n, dtype=np.int64)
         scores = np.zeros(n, dtype=np.int64)
-        letters = np.ascontiguousarray(codes, dtype=np.uint8)
+        faces = np.ascontiguousarray(codes, dtype=np.uint8)
         mask, first = self.trie.arrays()
         adjacency = adjacency_masks(size)
         threads = min(self.threads, max(1, n // BOARDS_PER_THREAD))
@@ -217,26 +278,16 @@ class BoardScorer:
         for a in range(0, n, piece):
             starts.put(a)
         cells = size * size
+        kernel, max_face = kernel_for(self.faces, int(faces.max()) if n else 0)
 
         def score(marks: MarkArray, a: int, b: int) -> None:
-            if int(marks[0]) + (b - a) >= LAST_STAMP:
-                marks[:] = 0
-            first_stamp = int(marks[0]) + 1
-            self._kernel(
-                mask.ctypes.data,
-                first.ctypes.data,
-                letters[a:].ctypes.data,
-                b - a,
-                cells,
-                adjacency.ctypes.data,
-                self._points.ctypes.data,
-                self.rules.min_length,
-                marks.ctypes.data,
-                first_stamp,
-                counts[a:].ctypes.data,
-                scores[a:].ctypes.data,
-            )
-            marks[0] = first_stamp + (b - a) - 1
+            stamp = _next_stamp(marks, b - a)
+            kernel(
+                mask.ctypes.data, first.ctypes.data, faces[a:].ctypes.data, b - a, cells,
+                adjacency.ctypes.data, self._points.ctypes.data, self.rules.min_length, marks.ctypes.data, stamp,
+                self._letters.ctypes.data, self._lengths.ctypes.data, max_face, counts[a:].ctypes.data,
+                scores[a:].ctypes.data, None, None, None, None, 0,
+            )  # fmt: skip
 
         def run(t: int) -> None:
             while True:
@@ -265,8 +316,8 @@ class BoardScorer:
         counts = np.zeros(len(boards), dtype=np.int64)
         scores = np.zeros(len(boards), dtype=np.int64)
         for size, members in positions_by_size(boards).items():
-            text = "".join(boards[i].faces for i in members).encode("ascii")
-            codes = (np.frombuffer(text, dtype=np.uint8).astype(np.int64) - 97).reshape(len(members), size * size)
+            text = b"".join(boards[i].codes() for i in members)
+            codes = np.frombuffer(text, dtype=np.uint8).reshape(len(members), size * size)
             where = np.array(members, dtype=np.int64)
             counts[where], scores[where] = self.score_codes(codes, size)
         return counts, scores

@@ -24,10 +24,12 @@ from typing import Any
 
 from ..errors import UsageError, WordIndexError
 from ..index import Index
-from .board import Board, parse_board
+from ..languages import language
+from .board import Board, find_path, parse_board
 from .dice import get_dice, shake
+from .faces import faces_of
 from .rules import Rules, get_rules
-from .solver import Solution, find_path
+from .solution import Solution
 
 #: The web page's default: three minutes, as in the real game.
 DEFAULT_SECONDS = 180
@@ -60,6 +62,8 @@ class RoundSettings:
     min_length: int | None = None
     seconds: int = DEFAULT_SECONDS
     multiplayer: bool = False
+    #: The language of the index the round is played on: its dice, letters and faces.
+    language: str = "en"
 
 
 def _check_seconds(seconds: int) -> int:
@@ -71,7 +75,7 @@ def _check_seconds(seconds: int) -> int:
 def deal_board(settings: RoundSettings, max_size: int = 6) -> tuple[Board, int | None]:
     """The round's board: the one given, else a shake of the dice from the seed (one is drawn if none)."""
     if settings.board is not None:
-        board = parse_board(settings.board)
+        board = parse_board(settings.board, faces=faces_of(language(settings.language).code))
         if board.size > max_size:
             raise UsageError(f"boards up to {max_size}×{max_size} are allowed here, not {board.size}×{board.size}")
         return board, None
@@ -80,7 +84,8 @@ def deal_board(settings: RoundSettings, max_size: int = 6) -> tuple[Board, int |
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
     if not 0 <= seed < 2**63:
         raise UsageError(f"a seed is a whole number from 0 to 2^63 - 1, not {seed}")
-    return shake(get_dice(settings.dice, settings.size), random.Random(seed)), seed
+    found = language(settings.language)
+    return shake(get_dice(settings.dice, settings.size, found), random.Random(seed), faces_of(found.code)), seed
 
 
 class BoggleRound:
@@ -90,7 +95,8 @@ class BoggleRound:
 
     def __init__(self, state: dict[str, Any]):
         self._state = state
-        self.board = parse_board(state["board"])
+        self.language = state.get("language", "en")
+        self.board = parse_board(state["board"], faces=faces_of(self.language))
         self.rules: Rules = get_rules(state["rules"], state["min_length"])
 
     # -- life cycle -----------------------------------------------------------
@@ -103,6 +109,7 @@ class BoggleRound:
         return cls(
             {
                 "board": board.text,
+                "language": language(settings.language).code,
                 "seed": seed,
                 "dice": settings.dice,
                 "rules": rules.name,
@@ -134,6 +141,7 @@ class BoggleRound:
             min_length=s["min_length"],
             seconds=s["seconds"],
             multiplayer=s["multiplayer"],
+            language=self.language,
         )
 
     # -- the clock --------------------------------------------------------------
@@ -208,9 +216,11 @@ class BoggleRound:
     def _play_word(self, player: dict[str, Any], text: str, index: Index) -> dict[str, Any]:
         from ..lookup import check_words
 
-        word = "".join(text.split()).lower()
-        if not word.isascii() or not word.isalpha() or len(word) > self.board.cell_count * 2:
-            return {"word": word, "verdict": "not_a_word", "score": 0}
+        typed = "".join(text.split())
+        word = index.alphabet.play(typed) or ""
+        longest = self.board.cell_count * self.board.face_set.max_letters
+        if not word or len(word) > longest:
+            return {"word": typed.lower()[:longest], "verdict": "not_a_word", "score": 0}
         if len(word) < self.rules.min_length:
             return {"word": word, "verdict": "too_short", "score": 0}
         if word in player["words"]:

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING, Any, Self
 from ..errors import BadMoveError, BadStateError, UsageError
 from ..index import Index
 from ..sessions import STATE_VERSION, Event, GameKind, Session, check_state, move_field, new_seed
-from .board import Board, BoardError, parse_board
+from .board import Board, BoardError, find_path, parse_board
+from .faces import faces_of
 from .rules import DEFAULT_GAME_RULES, Rules, get_rules
 
 if TYPE_CHECKING:
-    from .solver import FoundWord, Solution
+    from ..languages import Language
+    from .solution import FoundWord, Solution
 
 #: Board sides the game is played on (the real sets: Boggle, Big Boggle, Super Big Boggle).
 GAME_SIZES = (4, 5, 6)
@@ -58,24 +60,25 @@ def check_minutes(minutes: float | None) -> float | None:
     return float(minutes)
 
 
-def game_board(board: str | None, size: int | None, dice: str | None, seed: int) -> Board:
-    """The board to play: ``board`` as typed (checked), or one shaken from the dice with ``seed``."""
+def game_board(board: str | None, size: int | None, dice: str | None, seed: int, found: Language) -> Board:
+    """The board to play in a language: ``board`` as typed (checked), or one shaken from its dice with ``seed``."""
     import random
 
-    from .dice import DICE_SETS, get_dice, shake
+    from .dice import get_dice, shake
 
+    faces = faces_of(found.code)
     if board is not None:
-        parsed = parse_board(board, size)
+        parsed = parse_board(board, size, faces)
         size = size or parsed.size
     if size is None:
         key = dice.strip().lower() if dice else ""
-        size = DICE_SETS[key].size if key in DICE_SETS else DEFAULT_SIZE
+        size = next((d.size for d in found.dice if d.name == key), DEFAULT_SIZE)
     if size not in GAME_SIZES:
         raise BoardError(f"play boggle uses 4×4, 5×5 or 6×6 boards (--size 4, 5 or 6), not {size}×{size}")
-    dice_set = get_dice(dice, size)
+    dice_set = get_dice(dice, size, found)
     if board is not None:
         return parsed
-    return shake(dice_set, random.Random(seed))
+    return shake(dice_set, random.Random(seed), faces)
 
 
 class BoggleSession(Session):
@@ -128,7 +131,7 @@ class BoggleSession(Session):
         chosen = get_rules(rules, min_length, default=DEFAULT_GAME_RULES)
         minutes = check_minutes(minutes)
         seed = new_seed() if seed is None else seed
-        played = game_board(board, size, dice, seed)
+        played = game_board(board, size, dice, seed, index.language)
         names = [check_player(name) for name in players]
         if not names or len(set(names)) != len(names):
             raise UsageError("a round needs at least one player, each with a different name")
@@ -139,7 +142,7 @@ class BoggleSession(Session):
     def resume(cls, index: Index, state: Mapping[str, Any]) -> Self:
         check_state(state, GameKind.BOGGLE, STATE_KEYS)
         try:
-            board = parse_board(state["board"])
+            board = parse_board(state["board"], faces=faces_of(index.language.code))
             rules = get_rules(state["rules"], state["min_length"])
             minutes = check_minutes(state["minutes"])
             players = {check_player(name): [str(w) for w in words] for name, words in dict(state["players"]).items()}
@@ -191,8 +194,6 @@ class BoggleSession(Session):
     def path(self, word: str) -> tuple[tuple[int, int], ...] | None:
         """One path of cells spelling ``word`` on the board (remembered), or None."""
         if word not in self._paths:
-            from .solver import find_path
-
             found = find_path(self.board, word)
             if found is None:
                 return None
@@ -201,7 +202,7 @@ class BoggleSession(Session):
 
     def check_word(self, word: str, player: str = DEFAULT_PLAYER) -> Verdict:
         """The first reason ``word`` does not count for ``player``, in the assignment's order; or ACCEPTED."""
-        word = word.strip().lower()
+        word = self.index.alphabet.play(word.strip()) or word.strip().lower()
         if len(word) < self.rules.min_length:
             return Verdict.TOO_SHORT
         if not self._in_dictionary(word):
@@ -233,7 +234,8 @@ class BoggleSession(Session):
             raise BadMoveError(f"no player called {player!r} in this round")
         if not isinstance(word, str):
             raise BadMoveError("a word move needs the word")
-        word = "".join(word.split()).lower()
+        typed = "".join(word.split())
+        word = self.index.alphabet.play(typed) or typed.lower()
         left = self.time_left(now)
         verdict = Verdict.TIME_UP if left is not None and left <= 0 else self.check_word(word, player)
         data: dict[str, Any] = {"player": player, "word": word, "verdict": verdict.value, "score": 0, "path": None}
@@ -257,10 +259,10 @@ class BoggleSession(Session):
     def solution(self) -> Solution:
         """Every word of the board under the rules (found once, then remembered)."""
         if self._solution is None:
-            from .lexicon import QueryOracle
-            from .solver import solve
+            from .engine import solve_board
+            from .store import load_trie
 
-            self._solution = solve(QueryOracle(self.index), self.board, self.rules)
+            self._solution = solve_board(load_trie(self.index), self.board, self.rules)
         return self._solution
 
     def computer_words(self) -> list[FoundWord]:

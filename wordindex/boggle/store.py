@@ -61,7 +61,7 @@ def stored_trie(index: Index) -> Trie | None:
     if not rows or rows[0][0] != FORMAT_VERSION:
         return None
     try:
-        return Trie.from_bytes(bytes(rows[0][1]))
+        return Trie.from_bytes(bytes(rows[0][1]), index.alphabet)
     except TrieFormatError:
         return None
 
@@ -71,4 +71,4 @@ def load_trie(index: Index) -> Trie:
     trie = stored_trie(index)
     if trie is not None:
         return trie
-    return build_trie(row[0] for row in index.rows("SELECT word FROM words"))
+    return build_trie((row[0] for row in index.rows("SELECT word FROM words")), index.alphabet)

@@ -1,7 +1,149 @@
-"""English: the letters a-z, nothing folded, the bundled SCOWL-based list (data/README.md)."""
+"""English: the letters a-z, nothing folded, the bundled SCOWL-based list (data/README.md).
+
+The Boggle cubes are the real sets, from the letter distributions collected in the BoardGameGeek
+thread "Letter distribution" (https://boardgamegeek.com/thread/300883), the 1987 set
+cross-checked with the Stanford CS106B Boggle handout. The ``Q`` face prints ``Qu``. Super Big
+Boggle has one cube with the two-letter faces Qu, In, Th, Er, He, An, and one with three blank
+faces (EIO###): a blank cannot be played, so that cube is rolled again when it shows one.
+"""
 
 from ..alphabet import ENGLISH
-from .model import Capitals, Language, WordList
+from .model import Capitals, Dice, Language, WordList
+
+#: Faces given by a digit or ``#`` in ``_cubes``: the multi-letter faces of Super Big Boggle, a blank.
+_SPECIAL = {"Q": "qu", "2": "in", "3": "th", "4": "er", "5": "he", "6": "an", "#": "#"}
+
+
+def _cubes(*specs: str) -> tuple[tuple[str, ...], ...]:
+    """Cubes from compact specs: one letter per face, ``Q`` = Qu, ``2``-``6`` two-letter faces, ``#`` blank."""
+    return tuple(tuple(_SPECIAL.get(ch, ch.lower()) for ch in spec) for spec in specs)
+
+
+CLASSIC = Dice(
+    "classic",
+    4,
+    "Boggle, original 1976 set (BoardGameGeek thread 300883)",
+    _cubes(
+        "AACIOT",
+        "ABILTY",
+        "ABJMOQ",
+        "ACDEMP",
+        "ACELRS",
+        "ADENVZ",
+        "AHMORS",
+        "BIFORX",
+        "DENOSW",
+        "DKNOTU",
+        "EEFHIY",
+        "EGKLUY",
+        "EGINTV",
+        "EHINPS",
+        "ELPSTU",
+        "GILRUW",
+    ),
+)
+
+NEW = Dice(
+    "new",
+    4,
+    "Boggle, 1987 revision (BoardGameGeek thread 300883; the Stanford CS106B Boggle handout)",
+    _cubes(
+        "AAEEGN",
+        "ABBJOO",
+        "ACHOPS",
+        "AFFKPS",
+        "AOOTTW",
+        "CIMOTU",
+        "DEILRX",
+        "DELRVY",
+        "DISTTY",
+        "EEGHNW",
+        "EEINSU",
+        "EHRTVW",
+        "EIOSST",
+        "ELRTTY",
+        "HIMNQU",
+        "HLNNRZ",
+    ),
+)
+
+BIG = Dice(
+    "big",
+    5,
+    "Big Boggle, original 5×5 set (BoardGameGeek thread 300883)",
+    _cubes(
+        "AAAFRS",
+        "AAEEEE",
+        "AAFIRS",
+        "ADENNN",
+        "AEEEEM",
+        "AEEGMU",
+        "AEGMNN",
+        "AFIRSY",
+        "BJKQXZ",
+        "CCENST",
+        "CEIILT",
+        "CEIPST",
+        "DDHNOT",
+        "DHHLOR",
+        "DHHLOR",
+        "DHLNOR",
+        "EIIITT",
+        "CEILPT",
+        "EMOTTT",
+        "ENSSSU",
+        "FIPRSY",
+        "GORRVW",
+        "IPRRRY",
+        "NOOTUW",
+        "OOOTTU",
+    ),
+)
+
+SUPER_BIG = Dice(
+    "superbig",
+    6,
+    "Super Big Boggle, 6×6 set (BoardGameGeek thread 300883)",
+    _cubes(
+        "AAAFRS",
+        "AAEEEE",
+        "AAEEOO",
+        "AAFIRS",
+        "ABDEIO",
+        "ADENNN",
+        "AEEEEM",
+        "AEEGMU",
+        "AEGMNN",
+        "AEILMN",
+        "AEINOU",
+        "AFIRSY",
+        "Q23456",
+        "BBJKXZ",
+        "CCENST",
+        "CDDLNN",
+        "CEIITT",
+        "CEIPST",
+        "CFGNUY",
+        "DDHNOT",
+        "DHHLOR",
+        "DHHNOW",
+        "DHLNOR",
+        "EHILRS",
+        "EIILST",
+        "EILPST",
+        "EIO###",
+        "EMTTTO",
+        "ENSSSU",
+        "GORRVW",
+        "HIRSTV",
+        "HOPRST",
+        "IPRSYY",
+        "JKQWXZ",
+        "NOOTUW",
+        "OOOTTU",
+    ),
+)
+
 
 LANGUAGE = Language(
     code="en",
@@ -44,6 +186,9 @@ LANGUAGE = Language(
         "y": 4,
         "z": 10,
     },  # fmt: skip
-    dice=(),  # the English sets live in wordindex.boggle.dice until the Boggle engine reads them from here
-    sources=("MIT 6.0001 problem set 3 (SCRABBLE_LETTER_VALUES)",),
+    dice=(NEW, BIG, SUPER_BIG, CLASSIC),
+    sources=(
+        "MIT 6.0001 problem set 3 (SCRABBLE_LETTER_VALUES)",
+        "BoardGameGeek thread 300883 (Boggle letter distributions); Stanford CS106B Boggle handout",
+    ),
 )

@@ -91,6 +91,8 @@ class Language:
     tile_values: Mapping[str, int]
     #: The Boggle dice sets, the default one for each size first.
     dice: tuple[Dice, ...] = ()
+    #: Multi-letter faces a board may hold besides those its dice print (Dutch ``ij``), typed ``[ij]``.
+    board_faces: tuple[str, ...] = ()
     #: Where the rules above come from (editions, rule books, pages), for docs/languages.md.
     sources: tuple[str, ...] = field(default=())
     #: How many tiles of each letter the Scrabble edition's bag holds (0: the edition has none).

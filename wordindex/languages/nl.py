@@ -47,6 +47,7 @@ LANGUAGE = Language(
     vowels=VOWELS,
     tile_values=TILE_VALUES,
     dice=frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=False, list_name="/usr/share/dict/dutch"),
+    board_faces=("ij",),  # Dutch crosswords give IJ one cell: a board may hold an IJ cube ([ij])
     sources=(
         "https://en.wikipedia.org/wiki/Scrabble_letter_distributions#Dutch",
         "https://github.com/cdot/Xanado editions/Nederlands_Scrabble.json (commit 6d927f1a3e41)",

@@ -26,7 +26,6 @@ from .hand import (
     HAND_SIZE,
     SCRABBLE_LETTER_VALUES,
     VOWELS,
-    WILDCARD,
     BadHandError,
     calculate_handlen,
     deal_hand,
@@ -39,6 +38,7 @@ from .hand import (
     update_hand,
     wildcard_spellings,
 )
+from .tiles import WILDCARD, Tiles, tiles
 
 __all__ = [
     "CONSONANTS",
@@ -47,6 +47,8 @@ __all__ = [
     "SCRABBLE_LETTER_VALUES",
     "VOWELS",
     "WILDCARD",
+    "Tiles",
+    "tiles",
     "BadEntryError",
     "BadHandError",
     "Entry",

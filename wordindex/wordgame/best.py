@@ -19,32 +19,33 @@ spelling (``caws``).
 
 Words the index flags as vulgar are valid in the game but never answered
 here unless ``allow_vulgar`` is set.
+
+In another language the letters, vowels and values are that language's
+(``Tiles``): a signature is the letters in the alphabet's order, as the
+build wrote it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from ..alphabet import COUNT_COLUMN
 from ..index import Index, chunks, in_list
 from ..levels import WordPool, restrict
 from .hand import (
-    CONSONANTS,
-    HAND_CHARACTERS,
-    VOWELS,
-    WILDCARD,
     BadHandError,
     Hand,
     Words,
     calculate_handlen,
     get_frequency_dict,
     get_word_score,
+    letters_score,
     parse_hand,
 )
+from .tiles import WILDCARD, Tiles, tiles, tiles_of
 
 #: Above this many signatures, search by per-letter counts instead of signatures.
 MAX_SIGNATURES = 4000
@@ -58,51 +59,49 @@ class WordPlay:
     spelled: str  # the dictionary word, e.g. "caws"
     score: int
 
-    def sort_key(self) -> tuple[int, int, str]:
-        """Best first: higher score, then longer, then alphabetical (by dictionary spelling)."""
-        return (-self.score, -len(self.spelled), self.spelled)
 
-
-def _as_hand(hand: Mapping[str, int] | str) -> Hand:
+def _as_hand(hand: Mapping[str, int] | str, chosen: Tiles) -> Hand:
     if isinstance(hand, str):
-        return parse_hand(hand)
+        return parse_hand(hand, chosen)
     cleaned = {str(k).lower(): int(v) for k, v in hand.items() if v > 0}
     if not cleaned:
         raise BadHandError("the hand is empty: it holds no letter")
     for key in cleaned:
-        if len(key) != 1 or key not in HAND_CHARACTERS:
-            raise BadHandError(f"the hand has {key!r}: use only letters a-z and * for the wildcard")
+        if key != WILDCARD and (len(key) != 1 or key not in chosen.alphabet.letter_set):
+            raise BadHandError(f"the hand has {key!r}: use only {chosen.letters_text} and * for the wildcard")
     return cleaned
 
 
-def signature_count(hand: Mapping[str, int]) -> int:
+def signature_count(hand: Mapping[str, int], chosen: Tiles | None = None) -> int:
     """How many sub-multisets (non-empty ones included, the empty one too) the hand has."""
+    vowels = len((chosen or tiles()).vowels)
     wild = hand.get(WILDCARD, 0)
     letters = math.prod(count + 1 for letter, count in hand.items() if letter != WILDCARD)
-    return letters * math.comb(wild + len(VOWELS) - 1, len(VOWELS) - 1)
+    return letters * math.comb(wild + vowels - 1, vowels - 1)
 
 
-def hand_signatures(hand: Mapping[str, int]) -> list[str]:
+def hand_signatures(hand: Mapping[str, int], chosen: Tiles | None = None) -> list[str]:
     """The sorted-letter signatures of every non-empty sub-multiset of the hand (``*`` → each vowel)."""
+    chosen = chosen or tiles()
     held = [(letter, count) for letter, count in hand.items() if letter != WILDCARD and count > 0]
     wild = hand.get(WILDCARD, 0)
-    wild_choices = [combo for w in range(wild + 1) for combo in combinations_with_replacement(VOWELS, w)]
+    wild_choices = [combo for w in range(wild + 1) for combo in combinations_with_replacement(chosen.vowels, w)]
     signatures: set[str] = set()
     for counts in product(*(range(count + 1) for _, count in held)):
         base = "".join(letter * k for (letter, _), k in zip(held, counts))
         for combo in wild_choices:
             if base or combo:
-                signatures.add("".join(sorted(base + "".join(combo))))
+                signatures.add(chosen.signature(base + "".join(combo)))
     return sorted(signatures)
 
 
-def _wildcards_needed(word: str, hand: Mapping[str, int]) -> dict[str, int] | None:
+def _wildcards_needed(word: str, hand: Mapping[str, int], vowels: str) -> dict[str, int] | None:
     """Per vowel, how many of the word's copies the wildcard must supply; None if the hand cannot play it."""
     stars: dict[str, int] = {}
     for letter, count in get_frequency_dict(word).items():
         short = count - hand.get(letter, 0)
         if short > 0:
-            if letter not in VOWELS:
+            if letter not in vowels:
                 return None
             stars[letter] = short
     if sum(stars.values()) > hand.get(WILDCARD, 0):
@@ -123,20 +122,23 @@ def _place_wildcards(word: str, stars: Mapping[str, int]) -> str:
     return "".join(chars)
 
 
-def word_play(word: str, hand: Mapping[str, int], n: int | None = None) -> WordPlay | None:
+def word_play(word: str, hand: Mapping[str, int], n: int | None = None, chosen: Tiles | None = None) -> WordPlay | None:
     """How ``word`` is best played from ``hand`` (wildcard only for missing vowels), or None if it cannot be."""
-    stars = _wildcards_needed(word, hand)
+    chosen = chosen or tiles()
+    stars = _wildcards_needed(word, hand, chosen.vowels)
     if stars is None:
         return None
     played = _place_wildcards(word, stars)
     size = calculate_handlen(hand) if n is None else n
-    return WordPlay(word=played, spelled=word, score=get_word_score(played, size))
+    return WordPlay(word=played, spelled=word, score=get_word_score(played, size, chosen))
 
 
-def _candidates_by_signature(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
+def _candidates_by_signature(
+    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
+) -> list[tuple[str, str]]:
     """Words whose sorted letters are one of the hand's signatures: one IN-list query per chunk."""
     rows: list[tuple[str, str]] = []
-    for chunk in chunks(hand_signatures(hand)):
+    for chunk in chunks(hand_signatures(hand, chosen)):
         placeholders, in_params = in_list("s", chunk)
         where, params = restrict(f"signature IN ({placeholders})", in_params, WordPool(allow_vulgar=allow_vulgar))
         rows.extend(
@@ -145,17 +147,21 @@ def _candidates_by_signature(index: Index, hand: Mapping[str, int], allow_vulgar
     return rows
 
 
-def _candidates_by_counts(index: Index, hand: Mapping[str, int], allow_vulgar: bool) -> list[tuple[str, str]]:
+def _candidates_by_counts(
+    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
+) -> list[tuple[str, str]]:
     params: dict[str, Any] = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
     conditions = ["length <= :n"]
-    for letter in CONSONANTS:
-        params[f"h_{letter}"] = hand.get(letter, 0)
-        conditions.append(f"{COUNT_COLUMN[letter]} <= :h_{letter}")
+    slot = chosen.alphabet.slot  # parameters are named by slot: letters need not be ASCII
+    for letter in chosen.consonants:
+        params[f"h_{slot[letter]}"] = hand.get(letter, 0)
+        conditions.append(f"{chosen.alphabet.count_column(letter)} <= :h_{slot[letter]}")
     extra = []
-    for letter in VOWELS:
-        params[f"h_{letter}"] = hand.get(letter, 0)
-        column = COUNT_COLUMN[letter]
-        extra.append(f"CASE WHEN {column} > :h_{letter} THEN {column} - :h_{letter} ELSE 0 END")
+    for letter in chosen.vowels:
+        name = f"h_{slot[letter]}"
+        params[name] = hand.get(letter, 0)
+        column = chosen.alphabet.count_column(letter)
+        extra.append(f"CASE WHEN {column} > :{name} THEN {column} - :{name} ELSE 0 END")
     conditions.append(f"({' + '.join(extra)}) <= :wild")
     where, params = restrict(" AND ".join(conditions), params, WordPool(allow_vulgar=allow_vulgar))
     rows = index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
@@ -165,25 +171,27 @@ def _candidates_by_counts(index: Index, hand: Mapping[str, int], allow_vulgar: b
 Scored = tuple[int, str, dict[str, int]]  # score, word, wildcard use
 
 
-def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> list[Scored]:
+def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool, chosen: Tiles) -> list[Scored]:
     """``(score, word, wildcard use)`` for every playable word, unsorted; wildcards not yet placed."""
-    hand = _as_hand(hand)
+    hand = _as_hand(hand, chosen)
     n = calculate_handlen(hand)
     if isinstance(words, Index):
-        if signature_count(hand) <= MAX_SIGNATURES:
-            candidates = _candidates_by_signature(words, hand, allow_vulgar)
+        if signature_count(hand, chosen) <= MAX_SIGNATURES:
+            candidates = _candidates_by_signature(words, hand, allow_vulgar, chosen)
         else:
-            candidates = _candidates_by_counts(words, hand, allow_vulgar)
+            candidates = _candidates_by_counts(words, hand, allow_vulgar, chosen)
     else:
-        candidates = [(w, "".join(sorted(w))) for w in (w.lower() for w in words) if 0 < len(w) <= n]
+        alphabet = chosen.alphabet
+        lowered = (w.lower() for w in words)
+        candidates = [(w, chosen.signature(w)) for w in lowered if 0 < len(w) <= n and alphabet.is_word_text(w)]
     # The score depends only on the signature (same letters, same wildcards): work it out once per signature.
     by_signature: dict[str, tuple[dict[str, int], int] | None] = {}
     scored: list[Scored] = []
     for word, signature in candidates:
         if signature not in by_signature:
-            stars = _wildcards_needed(signature, hand)
+            stars = _wildcards_needed(signature, hand, chosen.vowels)
             by_signature[signature] = (
-                None if stars is None else (stars, get_word_score(_place_wildcards(signature, stars), n))
+                None if stars is None else (stars, letters_score(_place_wildcards(signature, stars), n, chosen.values))
             )
         found = by_signature[signature]
         if found is not None:
@@ -191,27 +199,40 @@ def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = Fa
     return scored
 
 
-def _rank(item: Scored) -> tuple[int, int, str]:
-    score, word, _ = item
-    return (-score, -len(word), word)
+def _ranking(chosen: Tiles) -> Callable[[Scored], tuple[int, int, str]]:
+    """Best first: higher score, then longer, then alphabetical in the alphabet's order."""
+    key = chosen.alphabet.sort_key
+
+    def rank(item: Scored) -> tuple[int, int, str]:
+        score, word, _ = item
+        return (-score, -len(word), key(word))
+
+    return rank
 
 
-def playable_words(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> list[WordPlay]:
+def playable_words(
+    hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False, chosen: Tiles | None = None
+) -> list[WordPlay]:
     """Every word playable from the hand, best first (score, then length, then alphabetical).
 
     ``hand`` is a hand dict or text such as ``"cows*z"``; ``n`` for scoring
     is the hand's size. ``words`` is an open Index (one query; words flagged
-    vulgar left out unless ``allow_vulgar``) or a collection of lowercase
-    words (checked one by one in Python).
+    vulgar left out unless ``allow_vulgar``; the index's language) or a
+    collection of lowercase words (checked one by one in Python; English
+    unless ``chosen`` says otherwise).
     """
-    scored = sorted(_scored(hand, words, allow_vulgar), key=_rank)
+    chosen = tiles_of(words, chosen)
+    scored = sorted(_scored(hand, words, allow_vulgar, chosen), key=_ranking(chosen))
     return [WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score) for score, word, stars in scored]
 
 
-def best_word(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False) -> WordPlay | None:
+def best_word(
+    hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool = False, chosen: Tiles | None = None
+) -> WordPlay | None:
     """The highest-scoring word playable from the hand (ties: longer, then alphabetical), or None."""
-    scored = _scored(hand, words, allow_vulgar)
+    chosen = tiles_of(words, chosen)
+    scored = _scored(hand, words, allow_vulgar, chosen)
     if not scored:
         return None
-    score, word, stars = min(scored, key=_rank)
+    score, word, stars = min(scored, key=_ranking(chosen))
     return WordPlay(word=_place_wildcards(word, stars), spelled=word, score=score)

@@ -18,13 +18,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..alphabet import LETTER_SET
 from ..errors import BadStateError, UsageError
 from .best import WordPlay, best_word
 from .hand import (
-    HAND_CHARACTERS,
     HAND_SIZE,
-    WILDCARD,
     BadHandError,
     Hand,
     Words,
@@ -38,6 +35,7 @@ from .hand import (
     substitute_hand,
     update_hand,
 )
+from .tiles import WILDCARD, Tiles, tiles_of
 
 STOP = "!!"
 
@@ -90,12 +88,13 @@ class HandPlay:
     way; ``!!`` ends the hand, and so does running out of letters.
     """
 
-    def __init__(self, hand: Mapping[str, int], words: Words):
+    def __init__(self, hand: Mapping[str, int], words: Words, letters_of: Tiles | None = None):
         if calculate_handlen(hand) < 1:
             raise UsageError("a hand needs at least 1 letter")
         self.dealt = dict(hand)
         self.hand = dict(hand)
         self.words = words
+        self.tiles = tiles_of(words, letters_of)
         self.total = 0
         self.over = False
         self.ran_out = False
@@ -104,15 +103,16 @@ class HandPlay:
     def play(self, entry: str) -> Entry:
         if self.over:
             raise UsageError("this hand is over")
-        word = entry.strip().lower()
-        if word == STOP:
+        typed = entry.strip()
+        if typed == STOP:
             self.over = True
-            result = Entry(EntryKind.STOPPED, word, 0, self.total, dict(self.hand))
+            result = Entry(EntryKind.STOPPED, typed, 0, self.total, dict(self.hand))
         else:
-            if not word or any(ch not in HAND_CHARACTERS for ch in word):
+            word = self.tiles.play(typed) if typed else None
+            if not word:
                 raise BadEntryError("Please enter a word of letters (* for the wildcard), or '!!' to finish.")
-            if is_valid_word(word, self.hand, self.words):
-                points = get_word_score(word, calculate_handlen(self.hand))
+            if is_valid_word(word, self.hand, self.words, self.tiles):
+                points = get_word_score(word, calculate_handlen(self.hand), self.tiles)
                 self.total += points
                 kind = EntryKind.SCORED
             else:
@@ -219,7 +219,7 @@ class WordGame:
         hands: int | None = None,
         hand_size: int = HAND_SIZE,
         rng: random.Random | int | None = None,
-        deal: Callable[[int, random.Random], Hand] = deal_hand,
+        deal: Callable[[int, random.Random], Hand] | None = None,
     ):
         if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
             raise UsageError(f"the number of hands must be 1 or more, not {hands}")
@@ -233,7 +233,8 @@ class WordGame:
         # (tests, scripted deals) is used as it is.
         self.seed: int | None = None if isinstance(rng, random.Random) else (rng if rng is not None else new_seed())
         self.rng = _rng(rng)
-        self.deal = deal
+        self.tiles = tiles_of(words)
+        self.deal = deal or self._deal
         self.phase = Phase.HANDS
         self.substitution_used = False
         self.replay_used = False
@@ -285,6 +286,10 @@ class WordGame:
             Phase.REPLAY: self._answer_replay,
         }[self.phase]
         return self._log(handler(reply))
+
+    def _deal(self, n: int, rng: random.Random) -> Hand:
+        """The default deal: ``deal_hand`` in the game's language."""
+        return deal_hand(n, rng, self.tiles)
 
     def draws(self, purpose: str) -> random.Random:
         """The random source of one deal or substitution: ``hand_rng(seed, hand, purpose)``."""
@@ -360,7 +365,7 @@ class WordGame:
             ]
             if game.phase in (Phase.PLAY, Phase.REPLAY) and state["left"] is not None:
                 # the hand being played, or (REPLAY) the one just finished, whose score is on show
-                current = HandPlay(game.hand, words)
+                current = HandPlay(game.hand, words, game.tiles)
                 current.hand = get_frequency_dict(state["left"])
                 current.total = int(state["hand_score"])
                 current.entries = [Entry(EntryKind.PLAYED, str(w), 0, 0, {}) for w in state["played"]]
@@ -394,7 +399,7 @@ class WordGame:
         return self._begin_play()
 
     def _begin_play(self) -> list[Line]:
-        self.current = HandPlay(self.hand, self.words)
+        self.current = HandPlay(self.hand, self.words, self.tiles)
         self.phase = Phase.PLAY
         return [self._hand_line(self.hand)]
 
@@ -418,15 +423,15 @@ class WordGame:
         return self._begin_play()
 
     def _answer_letter(self, reply: str) -> list[Line]:
-        letter = reply.lower()
-        if letter == WILDCARD:
+        if reply.strip() == WILDCARD:
             return [Line(LineKind.RETRY, "The wildcard * cannot be replaced; choose a letter of the hand.")]
-        if len(letter) != 1 or letter not in LETTER_SET:
+        letter = self.tiles.alphabet.play(reply) or ""
+        if len(letter) != 1:
             return [Line(LineKind.RETRY, "Please enter one letter of the hand.")]
         if self.hand.get(letter, 0) <= 0:
             return [Line(LineKind.RETRY, f"The hand holds no '{letter}'; choose a letter of the hand.")]
         try:
-            self.hand = substitute_hand(self.hand, letter, self.draws("substitute"))
+            self.hand = substitute_hand(self.hand, letter, self.draws("substitute"), self.tiles)
         except UsageError as exc:
             self.substitution_used = True
             return [Line(LineKind.RETRY, f"No substitution is possible: {exc}."), *self._begin_play()]
@@ -486,7 +491,7 @@ def play_game(
     hands: int | None = None,
     hand_size: int = HAND_SIZE,
     rng: random.Random | int | None = None,
-    deal: Callable[[int, random.Random], Hand] = deal_hand,
+    deal: Callable[[int, random.Random], Hand] | None = None,
 ) -> WordGame:
     """Play a whole game from scripted ``answers``; the game (``.total``, ``.transcript``, ``.records``).
 
