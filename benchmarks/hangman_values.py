@@ -84,6 +84,49 @@ def markdown(rows: list[dict]) -> list[str]:
     return lines
 
 
+def spans(lengths: list[int]) -> str:
+    """``2, 4 to 7 and 9``: sorted lengths with their runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(lengths):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [str(r[0]) if len(r) == 1 else f"{r[0]} to {r[-1]}" for r in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def summary(rows: list[dict]) -> str:
+    """What the table says, in words, computed from the same rows (so no figure of it is typed by hand)."""
+    rows = sorted(rows, key=lambda r: r["length"])
+    lengths = [r["length"] for r in rows]
+
+    def exact(chooser: str) -> list[int]:
+        return [r["length"] for r in rows if r[chooser]["exact"]]
+
+    def said(chooser: str, which: list[int]) -> str:
+        if which == lengths:
+            return "at every length"
+        return f"at {spans(which)}" if which else "at no length"
+
+    greedy, optimal = exact("greedy"), exact("optimal")
+    open_rows = [f"{r['length']} ({cell(r['optimal'])})" for r in rows if not r["optimal"]["exact"]]
+    off = [f"{r['length']} ({r['split']} for {r['greedy']['misses']})" for r in rows if r["greedy"]["exact"]
+           and r["split"] > r["greedy"]["misses"]]  # fmt: skip
+    both = [r for r in rows if r["greedy"]["exact"] and r["optimal"]["exact"]]
+    gap = max((r["optimal"]["misses"] - r["greedy"]["misses"] for r in both), default=0)
+    widest = [str(r["length"]) for r in both if r["optimal"]["misses"] - r["greedy"]["misses"] == gap]
+    text = [
+        f"Exact against the greedy chooser {said('greedy', greedy)}, against the optimal chooser "
+        f"{said('optimal', optimal)}" + (f" (open: {', '.join(open_rows)})." if open_rows else "."),
+        f"`split` makes more misses than the greedy value at {', '.join(off)}." if off else
+        "`split` plays the greedy value at every length.",
+        f"Where both values are exact the optimal chooser costs the guesser up to {gap} misses more than the "
+        f"greedy one (length {', '.join(widest)}).",
+    ]  # fmt: skip
+    return " ".join(text)
+
+
 def read_rows(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
@@ -91,7 +134,8 @@ def read_rows(path: Path) -> list[dict]:
 def docs_table(name: str, path: Path) -> str:
     """A table of docs/hangman.md with its markers, as ``--docs`` writes it."""
     shown = path.relative_to(ROOT).as_posix()
-    return "\n".join([OPEN_MARK.format(name=name, path=shown), *markdown(read_rows(path)), CLOSE_MARK])
+    rows = read_rows(path)
+    return "\n".join([OPEN_MARK.format(name=name, path=shown), *markdown(rows), "", summary(rows), CLOSE_MARK])
 
 
 def docs_tables_now(text: str) -> dict[str, str]:
