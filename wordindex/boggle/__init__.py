@@ -12,6 +12,7 @@
   many boards), on one search in two forms:
 * ``dfs_python`` / ``dfs_llvm``: the search itself, plain Python (the reference: read and change
   it first) and the same walk in LLVM IR, compiled by llvmlite.
+* ``stop``: ``SearchStop`` / ``stop_after``, ending a search from another thread (a time budget).
 * ``solution``: what solving a board gives (``Solution``, ``FoundWord``).
 * ``batch`` / ``batch_json``: ``wordindex boggle --batch``, line by line in chunks.
 * ``best``: ``BestBoardSearch`` / ``run_search``, the best-board pool hill climber.
