@@ -1,7 +1,7 @@
 """Boggle speed: solving in-process, the CLI end to end, --batch on random boards.
 
 Run:  WORDINDEX_WORDLISTS=../shared/wordlists pytest benchmarks/test_bench_boggle.py --benchmark-only -q
-Separate scripts: benchmarks/boggle_batch.py (100,000 boards, cold and warm numba cache),
+Separate scripts: benchmarks/boggle_batch.py (100,000 boards, whole process),
 benchmarks/boggle_best_run.py (best board per seed), benchmarks/boggle_pyggle.py (side by side).
 Targets (issue #13): perslatgsineters ≤ 1 ms in-process; `wordindex boggle BOARD` no slower than
 before (about 240 ms); --batch on 100,000 random 4×4 boards ≥ 50,000 boards/s for the whole process.

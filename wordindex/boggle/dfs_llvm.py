@@ -51,8 +51,10 @@ KERNEL_IR = r"""
 ;   run0           the number of board 0 (board b is run0 + b)
 ;   face_letters   per multi-letter face, 4 letters (i8); face_length its letter count (i8)
 ;   max_face       the most letters one face spells (the pruning's bound)
-;   out_count, out_score  one i64 per board (out_count -1: the record buffers were too small)
+;   out_count, out_score  one i64 per board (out_count -1: the record buffers were too small; -2: stopped)
 ;   rec_*          per word found: node, letters, cubes and `cells` path bytes; capacity entries
+;   stop           an i32 another thread may set (stop.py): read before each step deeper; once it is
+;                  set, the board being walked gets out_count -2 and the walk returns
 
 declare i32 @llvm.ctpop.i32(i32)
 declare i64 @llvm.cttz.i64(i64, i1)
@@ -206,8 +208,8 @@ define void @walk_boards(ptr noalias %mask, ptr noalias %first, ptr noalias %boa
                          i64 %n, i64 %cells, ptr noalias %adjacency, ptr noalias %points, i32 %min_length,
                          ptr noalias %marks, i32 %run0, ptr noalias %face_letters, ptr noalias %face_length,
                          i32 %max_face, ptr noalias %out_count, ptr noalias %out_score, ptr noalias %rec_node,
-                         ptr noalias %rec_len, ptr noalias %rec_cubes, ptr noalias %rec_path, i64 %capacity)
-                         nounwind {
+                         ptr noalias %rec_len, ptr noalias %rec_cubes, ptr noalias %rec_path, i64 %capacity,
+                         ptr %stop) nounwind {
 entry:
   %st.node = alloca [40 x i32]
   %st.len = alloca [40 x i32]
@@ -357,7 +359,13 @@ walk.deeper:
   %depth.now = load i64, ptr %depth.var
   %used.cubes = add i64 %depth.now, 2
   %worth = call i1 @worth(ptr %mask, ptr %first, i32 %node, i64 %cells, i64 %used.cubes, i32 %max_face)
-  br i1 %worth, label %walk.push, label %walk.head
+  br i1 %worth, label %walk.check, label %walk.head
+
+; Before each step deeper, the stop flag (read every time: another thread sets it).
+walk.check:
+  %halt = load atomic volatile i32, ptr %stop monotonic, align 4
+  %halted = icmp ne i32 %halt, 0
+  br i1 %halted, label %stopped, label %walk.push
 
 ; Save the top entry under the new one (its todo already without `near`), then make the new one the top.
 walk.push:
@@ -402,6 +410,13 @@ board.end:
   %next.b = add i64 %b, 1
   store i64 %next.b, ptr %b.var
   br label %board.head
+
+stopped:
+  %h.count.p = getelementptr i64, ptr %out_count, i64 %b
+  store i64 -2, ptr %h.count.p
+  %h.score.p = getelementptr i64, ptr %out_score, i64 %b
+  store i64 0, ptr %h.score.p
+  ret void
 
 done:
   ret void
@@ -576,6 +591,7 @@ def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20) -> Any
         pointer,  # rec_cubes
         pointer,  # rec_path
         ctypes.c_int64,  # capacity
+        pointer,  # stop (stop.NEVER's flag when nobody stops the search)
     )(address)
     return engine, function
 

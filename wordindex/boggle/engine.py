@@ -11,7 +11,8 @@
 
 Both prune a prefix whose shortest completion needs more letters than the
 cubes left can spell (``Trie.shortest``), so no board keeps a search busy
-for long on a list of very long words.
+for long on a list of very long words; a search that may still run long (a
+server's request) is given a ``SearchStop`` (``stop``) to end it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .board import Board, neighbour_lists, positions_by_size
 from .faces import MAX_FACE_LETTERS, FaceSet
 from .rules import Rules
 from .solution import Path, Solution
+from .stop import NEVER, SearchStop, SearchStopped
 from .trie import Trie
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ BOARDS_PER_THREAD = 256
 PIECES_PER_THREAD = 8
 #: Words one compiled solve records before it asks again with room for more.
 FIRST_CAPACITY = 4096
+#: The kernel's count for a board whose walk was stopped (``stop``).
+STOPPED = -2
 
 
 class Engine(Enum):
@@ -122,11 +126,17 @@ def face_tables(faces: FaceSet) -> tuple[Any, Any]:
     return np.array(letters or [0] * MAX_FACE_LETTERS, dtype=np.uint8), np.array(lengths or [0], dtype=np.uint8)
 
 
-def solve_board(trie: Trie, board: Board, rules: Rules, engine: Engine | None = None) -> Solution:
-    """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order)."""
+def solve_board(
+    trie: Trie, board: Board, rules: Rules, engine: Engine | None = None, stop: SearchStop | None = None
+) -> Solution:
+    """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order).
+
+    ``stop``: when it is set (from another thread, e.g. by ``stop.stop_after``), the search gives up
+    and raises ``SearchStopped``.
+    """
     if (engine or default_engine()) is Engine.PYTHON:
-        return _python_solution(trie, board, rules)
-    return _compiled_solution(trie, board, rules)
+        return _python_solution(trie, board, rules, stop)
+    return _compiled_solution(trie, board, rules, stop or NEVER)
 
 
 def _sorted(trie: Trie, found: list[tuple[int, str, Any]]) -> list[tuple[int, str, Any]]:
@@ -135,12 +145,13 @@ def _sorted(trie: Trie, found: list[tuple[int, str, Any]]) -> list[tuple[int, st
     return sorted(found, key=lambda item: (item[0], key(item[1])))
 
 
-def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
+def _python_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop | None) -> Solution:
     from .dfs_python import find_words
 
     table = rules.score_table(MAX_LETTERS + 1)
     found = _sorted(
-        trie, [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values()]
+        trie,
+        [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length, stop).values()],
     )
     coordinates = [divmod(cell, board.size) for cell in range(board.cell_count)]
     return Solution(
@@ -155,7 +166,7 @@ def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
 _local = threading.local()
 
 
-def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
+def _compiled_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop) -> Solution:
     """The compiled search, recording each word's path; words are spelt and sorted in numpy."""
     import numpy as np
 
@@ -178,10 +189,12 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
             adjacency.ctypes.data, points.ctypes.data, rules.min_length, marks.ctypes.data, stamp,
             letters.ctypes.data, lengths.ctypes.data, max_face, count.ctypes.data,
             score.ctypes.data, nodes.ctypes.data, word_lengths.ctypes.data, cubes.ctypes.data, paths.ctypes.data,
-            capacity,
+            capacity, stop.address,
         )  # fmt: skip
         if count[0] >= 0:
             break
+        if count[0] == STOPPED:
+            raise SearchStopped("the Boggle search was stopped before it finished")
         capacity *= 4
     found = int(count[0])
     routes = paths[:found]
@@ -340,7 +353,7 @@ class BoardScorer:
                 mask.ctypes.data, first.ctypes.data, faces[a:].ctypes.data, b - a, cells,
                 adjacency.ctypes.data, self._points.ctypes.data, self.rules.min_length, marks.ctypes.data, stamp,
                 self._letters.ctypes.data, self._lengths.ctypes.data, max_face, counts[a:].ctypes.data,
-                scores[a:].ctypes.data, None, None, None, None, 0,
+                scores[a:].ctypes.data, None, None, None, None, 0, NEVER.address,
             )  # fmt: skip
 
         def run(t: int) -> None:
