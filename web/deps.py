@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import Request
 
-from wordindex.errors import DatabaseError, UsageError
+from wordindex.errors import DatabaseError
 from wordindex.gamestore import GameStore
 from wordindex.index import Index, open_index
 from wordindex.location import Location
@@ -138,13 +138,6 @@ def get_store(request: Request) -> GameStore:
 
 async def json_object(request: Request) -> dict[str, Any]:
     """The request body as a JSON object, whatever Content-Type says (curl's default is a form)."""
-    import json
+    from .bodies import parse_json_object
 
-    raw = await request.body()
-    try:
-        value = json.loads(raw or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise UsageError('the request body must be JSON, e.g. {"game": "boggle"}') from None
-    if not isinstance(value, dict):
-        raise UsageError('the request body must be a JSON object, e.g. {"game": "boggle"}')
-    return value
+    return parse_json_object(await request.body())

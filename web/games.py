@@ -107,10 +107,23 @@ class BoggleKind:
 
         round_ = BoggleRound.resume(state)
         solution = None
-        if round_.over(now):  # every word on the board, for the results (the stored lexicon, compiled search)
+        if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
             trie = lexicon() if lexicon else load_trie(index)
             solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
         return round_.view(now, player, solution)
+
+    def ask_next(self, state: dict[str, Any], player: Any, now: float) -> str | None:
+        """The next round's id if linked (None: make one), for a joined player once the round is over."""
+        from wordindex.boggle.round import BoggleRound
+
+        return BoggleRound.resume(state).ask_next(player, now)
+
+    def link_next(self, state: dict[str, Any], game_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The state with the next round linked (the first link wins), and the event ``{"next": id}``."""
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.resume(state)
+        return round_.state(), {"next": round_.link_next(game_id)}
 
     def next_round(self, state: dict[str, Any], index: Index, now: float, settings: Settings) -> Created:
         """A new round with this round's size, dice, rules and clock, on a new board."""

@@ -160,8 +160,12 @@ def check_state(state: Mapping[str, Any], kind: GameKind, keys: tuple[str, ...])
         raise BadStateError(f"the saved {kind.value} game lacks {', '.join(missing)}")
 
 
-def move_field(move: Mapping[str, Any] | str, key: str, default_action: str) -> tuple[str, Any]:
-    """``(action, value of key)`` of a move: a string is ``default_action`` with that value."""
+def move_field(move: Mapping[str, Any] | str, key: str, default_action: str) -> tuple[str, str | None]:
+    """``(action, value of key)`` of a move: a string is ``default_action`` with that value.
+
+    The value is text or absent: a number, a list or an object where a letter or a word belongs is
+    refused here, with the field's name, before any game looks at it.
+    """
     from .errors import BadMoveError
 
     if isinstance(move, str):
@@ -171,7 +175,10 @@ def move_field(move: Mapping[str, Any] | str, key: str, default_action: str) -> 
     action = move.get("action", default_action)
     if not isinstance(action, str):
         raise BadMoveError("a move's 'action' is a string")
-    return action, move.get(key)
+    value = move.get(key)
+    if value is not None and not isinstance(value, str):
+        raise BadMoveError(f"a move's {key!r} is a string, not {value!r}")
+    return action, value
 
 
 def new_seed() -> int:

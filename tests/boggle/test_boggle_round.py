@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from wordindex.boggle.round import GRACE_SECONDS, BoggleRound, PlayerError, RoundOverError, RoundSettings
+from wordindex.boggle.round import (
+    GRACE_SECONDS,
+    BoggleRound,
+    PlayerError,
+    RoundOverError,
+    RoundRunningError,
+    RoundSettings,
+)
 from wordindex.errors import UsageError
 from wordindex.index import open_index
 
@@ -80,5 +87,80 @@ def test_bad_rounds_and_moves(index):
         game.move({"player": "x", "word": "cat"}, index, now=1.0)
     with pytest.raises(PlayerError, match="a player's name is 1 to 24 characters"):
         game.move({"join": "x" * 25}, index, now=1.0)
+    group = BoggleRound.new(RoundSettings(multiplayer=True), now=0.0)
+    ann = group.move({"join": "Ann"}, index, now=0.0)["joined"]
     with pytest.raises(UsageError, match="a multiplayer round ends with its clock"):
-        BoggleRound.new(RoundSettings(multiplayer=True), now=0.0).move({"end": True}, index, now=1.0)
+        group.move({"player": ann, "end": True}, index, now=1.0)
+
+
+# -- whoever has the link (issue 23): moves that change the round for others name a joined player --
+
+
+def test_ending_a_one_player_round_needs_its_player(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD), now=0.0)
+    with pytest.raises(PlayerError, match="unknown player"):
+        game.move({"end": True}, index, now=1.0)
+    me = game.move({"join": "Me"}, index, now=1.0)["joined"]
+    for stranger in (None, "not-me"):
+        with pytest.raises(PlayerError, match="unknown player"):
+            game.move({"player": stranger, "end": True}, index, now=2.0)
+    assert not game.over(2.0)
+    assert game.move({"player": me, "end": True}, index, now=2.0) == {"ended": True}
+    assert game.over(2.0)
+
+
+def test_done_is_final(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    ann = game.move({"join": "Ann"}, index, now=0.0)["joined"]
+    game.move({"join": "Bob"}, index, now=0.0)
+    assert game.move({"player": ann, "word": "cat"}, index, now=1.0)["verdict"] == "accepted"
+    game.move({"player": ann, "done": True}, index, now=2.0)
+    with pytest.raises(RoundOverError, match="you are done in this round: no more words"):
+        game.move({"player": ann, "word": "coats"}, index, now=3.0)
+    assert game.state()["players"][0]["words"] == ["cat"]
+
+
+def test_the_next_round_is_asked_for_by_a_player_once_the_round_is_over_and_linked_by_the_server(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True, seconds=60), now=0.0)
+    ann = game.move({"join": "Ann"}, index, now=0.0)["joined"]
+    with pytest.raises(UsageError, match="ask for the next round with"):
+        game.move({"next": "a-round-of-my-choosing"}, index, now=1.0)
+    with pytest.raises(PlayerError, match="unknown player"):
+        game.ask_next(None, now=61.0)
+    with pytest.raises(RoundRunningError, match="the round is still on"):
+        game.ask_next(ann, now=59.0)
+    assert game.ask_next(ann, now=60.0) is None
+    assert game.link_next("made-by-the-server") == "made-by-the-server"
+    assert game.link_next("a-second-one") == "made-by-the-server"  # the first link wins
+    assert game.ask_next(ann, now=61.0) == "made-by-the-server"
+
+
+def test_the_results_wait_until_no_late_word_can_count(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, seconds=60), now=0.0)
+    me = game.move({"join": "Me"}, index, now=0.0)["joined"]
+    solution = solve_board(index, game)
+    at_the_bell = game.view(now=60.0, player_id=me, solution=solution)
+    assert at_the_bell["over"] is True and "results" not in at_the_bell and not game.closed(60.0)
+    # a word still on its way counts, so the solution must not be out yet
+    assert game.move({"player": me, "word": "coats"}, index, now=60.0 + GRACE_SECONDS / 2)["verdict"] == "accepted"
+    after = game.view(now=60.0 + GRACE_SECONDS, player_id=me, solution=solution)
+    assert game.closed(60.0 + GRACE_SECONDS) and after["results"]["players"][0]["score"] == 2
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Ann\u200b", "\u202eAnn", "A\x00nn", "Ann\u2060", "\ufeffAnn", "A\udb40\udc01nn", "\U000e0041nn"],
+)
+def test_names_with_control_or_format_characters_are_refused(index, name):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    with pytest.raises(PlayerError, match="a player's name has no control, format or unassigned characters"):
+        game.move({"join": name}, index, now=0.0)
+
+
+def test_names_are_normalised_and_told_apart_without_case(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    shown = [
+        game.move({"join": name}, index, now=0.0)["name"]
+        for name in ("Ann", "ann", " ANN\u00a0", "Ann (2)", "Ren\u0065\u0301e", "  Ann   Lee ", "Ann\tLee")
+    ]
+    assert shown == ["Ann", "ann (2)", "ANN (3)", "Ann (2) (2)", "Ren\u00e9e", "Ann Lee", "Ann Lee (2)"]

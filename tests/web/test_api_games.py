@@ -51,7 +51,7 @@ def test_a_one_player_round_from_start_to_results(api):
     assert [w["word"] for w in you["words"]] == ["coats", "tacos", "beets"]
     assert "results" not in accepted["state"]
 
-    ended = move(api, game_id, {"end": True})
+    ended = move(api, game_id, {"player": player, "end": True})
     assert ended["state"]["over"] is True
     results = ended["state"]["results"]
     assert results["count"] == BOARD_WORDS and results["missed"] == BOARD_WORDS - 3
@@ -80,7 +80,8 @@ def test_a_one_player_round_from_start_to_results(api):
 def test_the_board_solution_matches_the_boggle_command(api, run_cli, sqlite_web_index):
     import json
 
-    results = move(api, new_round(api)["id"], {"end": True})["state"]["results"]
+    game_id = new_round(api)["id"]
+    results = move(api, game_id, {"player": join(api, game_id, "Ann"), "end": True})["state"]["results"]
     cli = json.loads(run_cli(["boggle", BOARD, "--json"], db=sqlite_web_index.url).stdout)
     assert [(w["word"], w["score"]) for w in results["words"]] == [(w["word"], w["score"]) for w in cli["words"]]
     assert results["count"] == cli["count"] == BOARD_WORDS
@@ -118,8 +119,8 @@ def test_multiplayer_round_hides_others_words_then_strikes_shared_ones(api):
         {"name": "Ann (2)", "words": 0, "done": False},
     ]
     assert "tea" not in str(during) and ann not in str(during)  # Ann's words and id stay hidden from Bob
-    refused = api.post(f"/api/games/{game_id}/moves", json={"move": {"end": True}})
-    assert refused.status_code == 400
+    refused = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": ann, "end": True}})
+    assert refused.status_code == 400 and "a multiplayer round ends with its clock" in refused.json()["error"]
 
     for player in (ann, bob):
         move(api, game_id, {"player": player, "done": True})
@@ -156,8 +157,8 @@ def test_multiplayer_results_strike_shared_words(api):
     by_word = {w["word"]: w["found_by"] for w in final["results"]["words"]}
     assert by_word["coats"] == ["Ann", "Bob"]
 
-    first = move(api, game_id, {"next": True})["event"]["next"]
-    again = move(api, game_id, {"next": True})["event"]["next"]
+    first = move(api, game_id, {"player": ann, "next": True})["event"]["next"]
+    again = move(api, game_id, {"player": bob, "next": True})["event"]["next"]
     assert first == again  # everyone who presses "next round" lands in the same round
     nxt = api.get(f"/api/games/{first}").json()["state"]
     assert (nxt["multiplayer"], nxt["size"], nxt["seconds"], nxt["over"], nxt["players"]) == (True, 4, 180, False, [])

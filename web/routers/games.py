@@ -83,25 +83,40 @@ def make_move(
     player = move.get("player") if isinstance(move, dict) else None
     with indexes.use() as index:
         kind = kind_named(store.get(game_id).kind)
-        if isinstance(kind, BoggleKind) and isinstance(move, dict) and move.get("next") is True:
-            move = {"next": _spawn_next_round(request, game_id, kind, index, store)}
+        if isinstance(kind, BoggleKind) and isinstance(move, dict) and "next" in move:
+            record, moved = _next_round(request, game_id, move, kind, index, store)
+        else:
 
-        def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
-            moved = kind.move(record.state, move, index, time.time())
-            return moved.state, moved.finished, moved
+            def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
+                moved = kind.move(record.state, move, index, time.time())
+                return moved.state, moved.finished, moved
 
-        record, moved = store.update(game_id, apply)
+            record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
         view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
     return _answer(record.id, record.version, view, event=moved.event)
 
 
-def _spawn_next_round(request: Request, game_id: str, kind: BoggleKind, index: Any, store: GameStore) -> str:
-    """The next round's id: the one already linked, else a new round (the first link wins)."""
-    current = store.get(game_id)
-    if current.state.get("next"):
-        return str(current.state["next"])
+def _next_round(
+    request: Request, game_id: str, move: dict[str, Any], kind: BoggleKind, index: Any, store: GameStore
+) -> tuple[Any, Moved]:
+    """``{"player": ID, "next": true}``: the next round's id, made here once the round is over.
+
+    Only a joined player asks, only once the round is over, and only the server makes the id: the
+    round already linked, else a new round linked now (when two ask at once the first link wins).
+    """
+    if move["next"] is not True:
+        raise UsageError('ask for the next round with {"player": ID, "next": true}')
     now = time.time()
-    created = kind.next_round(current.state, index, now, request.app.state.settings)
-    return store.create(kind.name, created.state, created.finished, now).id
+    current = store.get(game_id)
+    linked = kind.ask_next(current.state, move.get("player"), now)
+    if linked is None:
+        created = kind.next_round(current.state, index, now, request.app.state.settings)
+        linked = store.create(kind.name, created.state, created.finished, now).id
+
+    def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
+        state, event = kind.link_next(record.state, str(linked))
+        return state, True, Moved(state, True, event)
+
+    return store.update(game_id, apply)

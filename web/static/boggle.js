@@ -249,7 +249,8 @@ function showResults(view) {
   $("timer").textContent = "0:00";
   highlight([]);
   const results = view.results;
-  if (!results) return;
+  // The results (every word on the board) come once no late word can count: ask again shortly.
+  if (!results) { setTimeout(refresh, 1000); return; }
   $("results").hidden = false;
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},

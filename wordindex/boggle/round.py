@@ -8,6 +8,14 @@ players a word found by more than one of them scores nothing for anyone (the
 real game's rule). A round can point to its next round (same players, next
 board), which is how "next round" keeps a group together.
 
+Whoever has a round's link can send it moves, so every move that changes the round for others
+names a joined player: ending a one-player round, saying one is done (final: a player who is done
+sends no more words), asking for the next round (only once the round is over; the next round's id
+is made by the server, never taken from a move). The board's full solution is for the results,
+which appear only once no word can be accepted any more (the clock plus ``GRACE_SECONDS``), so it
+cannot be copied into late words. Players' names are normalised (NFC, runs of spaces as one, no
+control or format characters) and told apart without case.
+
 The session never reads the clock itself: every call takes ``now`` (seconds
 since the epoch), so a stored round can be resumed by any process and tested
 without waiting. ``state()`` is the whole serialisable state (player ids
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +55,12 @@ class RoundOverError(WordIndexError):
     exit_code = 1
 
 
+class RoundRunningError(WordIndexError):
+    """A move that waits for the end of the round came while it still runs."""
+
+    exit_code = 1
+
+
 class PlayerError(UsageError):
     """An unknown player id, a bad name, or a full round."""
 
@@ -64,6 +79,18 @@ class RoundSettings:
     multiplayer: bool = False
     #: The language of the index the round is played on: its dice, letters and faces.
     language: str = "en"
+
+
+def player_name(text: Any) -> str:
+    """A player's name as shown: NFC, spaces collapsed; PlayerError for control or format characters."""
+    if not isinstance(text, str):
+        raise PlayerError(f"a player's name is 1 to {MAX_NAME} characters")
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise PlayerError(f"a player's name is 1 to {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise PlayerError("a player's name has no control, format or unassigned characters")
+    return name
 
 
 def _check_seconds(seconds: int) -> int:
@@ -153,6 +180,10 @@ class BoggleRound:
         players = s["players"]
         return bool(players) and all(p["done"] for p in players)
 
+    def closed(self, now: float) -> bool:
+        """Whether no word can be accepted any more: over, and past the grace for words on their way."""
+        return self.over(now - GRACE_SECONDS)
+
     def seconds_left(self, now: float) -> float:
         return 0.0 if self.over(now) else max(0.0, self._state["ends_at"] - now)
 
@@ -162,34 +193,35 @@ class BoggleRound:
         """Apply one move and say what happened.
 
         ``{"join": name}`` → ``{"joined": player_id}``; ``{"player": id, "word": w}``
-        → the verdict; ``{"player": id, "done": true}`` (a player stops);
-        ``{"end": true}`` (a one-player round ends at once); ``{"next": game_id}``
-        (link the next round; the first link wins).
+        → the verdict; ``{"player": id, "done": true}`` (a player stops, for good);
+        ``{"player": id, "end": true}`` (a one-player round ends at once). The next round is
+        not a move: see ``ask_next`` and ``link_next``.
         """
         if not isinstance(move, dict):
             raise UsageError('a Boggle move is an object such as {"player": "...", "word": "..."}')
         if "next" in move:
-            return self._link_next(move["next"])
+            raise UsageError('ask for the next round with {"player": ID, "next": true} once the round is over')
         if "join" in move:
             return self._join(move["join"], now)
+        player = self._player(move.get("player"))
         if move.get("end") is True:
             if self._state["multiplayer"]:
                 raise UsageError("a multiplayer round ends with its clock (or when every player is done)")
             self._state["ended"] = True
             return {"ended": True}
-        player = self._player(move.get("player"))
         if move.get("done") is True:
             player["done"] = True
             return {"done": True}
         if "word" not in move or not isinstance(move["word"], str):
             raise UsageError('a Boggle move needs "word" (or "done", "join", "end", "next")')
-        if self.over(now - GRACE_SECONDS) or self._state["ended"]:
+        if self.closed(now):
             raise RoundOverError("the round is over: no more words")
+        if player["done"]:
+            raise RoundOverError("you are done in this round: no more words")
         return self._play_word(player, move["word"], index)
 
-    def _join(self, name: Any, now: float) -> dict[str, Any]:
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise PlayerError(f"a player's name is 1 to {MAX_NAME} characters")
+    def _join(self, text: Any, now: float) -> dict[str, Any]:
+        name = player_name(text)
         if self.over(now):
             raise RoundOverError("the round is over: join the next round")
         players = self._state["players"]
@@ -197,10 +229,9 @@ class BoggleRound:
             raise PlayerError(f"this round is full ({MAX_PLAYERS} players)")
         if not self._state["multiplayer"] and players:
             raise PlayerError("this is a one-player round")
-        name = name.strip()
-        taken = {p["name"] for p in players}
+        taken = {p["name"].casefold() for p in players}
         shown, n = name, 2
-        while shown in taken:
+        while shown.casefold() in taken:
             shown, n = f"{name} ({n})", n + 1
         player_id = secrets.token_urlsafe(9)
         players.append({"id": player_id, "name": shown, "words": [], "done": False})
@@ -238,17 +269,31 @@ class BoggleRound:
             "path": [list(cell) for cell in path],
         }
 
-    def _link_next(self, game_id: Any) -> dict[str, Any]:
-        if not isinstance(game_id, str) or not game_id:
-            raise UsageError('"next" names the next round\'s game id')
+    # -- the next round ---------------------------------------------------------------
+
+    def ask_next(self, player_id: Any, now: float) -> str | None:
+        """The linked next round's id (None: none yet), for a joined player once the round is over.
+
+        PlayerError for anyone else; RoundRunningError (409) while the round is on: the next
+        round's clock starts when it is made, so it is made only after this one ends.
+        """
+        self._player(player_id)
+        if not self.over(now):
+            raise RoundRunningError("the round is still on: ask for the next round when it is over")
+        next_id: str | None = self._state["next"]
+        return next_id
+
+    def link_next(self, game_id: str) -> str:
+        """Link the next round (a game id the server made); the first link wins and is returned."""
         if self._state["next"] is None:
             self._state["next"] = game_id
-        return {"next": self._state["next"]}
+        linked: str = self._state["next"]
+        return linked
 
     # -- what players see -------------------------------------------------------------
 
     def view(self, now: float, player_id: str | None = None, solution: Solution | None = None) -> dict[str, Any]:
-        """What ``player_id`` may see now. Pass the board's ``solution`` once the round is over."""
+        """What ``player_id`` may see now. Pass the board's ``solution`` once the round is ``closed``."""
         s = self._state
         over = self.over(now)
         me = next((p for p in s["players"] if p["id"] == player_id), None)
@@ -270,7 +315,7 @@ class BoggleRound:
         if me is not None:
             view["you"] = {"name": me["name"], "words": [self._scored(w) for w in me["words"]]}
             view["you"]["score"] = sum(w["score"] for w in view["you"]["words"])
-        if over and solution is not None:
+        if self.closed(now) and solution is not None:
             view["results"] = self.results(solution)
         return view
 

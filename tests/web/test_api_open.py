@@ -1,0 +1,240 @@
+"""The API as a stranger with a game's link uses it (issue 23): rounds that cannot be hijacked or
+copied, and bad bodies that get a 4xx JSON error and change nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordindex.boggle.round import GRACE_SECONDS
+
+from .apihelp import create, move
+from .conftest import BOARD
+
+
+def new_round(api, **options):
+    return create(api, game="boggle", board=BOARD, **options)
+
+
+def join(api, game_id, name):
+    return move(api, game_id, {"join": name})["event"]["joined"]
+
+
+def version(api, game_id):
+    return api.get(f"/api/games/{game_id}").json()["version"]
+
+
+def post(api, url, body):
+    """POST ``body`` as JSON with every non-ASCII character escaped, lone surrogates too (httpx's
+    ``json=`` cannot send those)."""
+    return api.post(url, content=json.dumps(body), headers={"content-type": "application/json"})
+
+
+def snapshot(api, game_id):
+    """The game as stored and shown, less the clock's seconds left."""
+    game = api.get(f"/api/games/{game_id}").json()
+    game["state"].pop("seconds_left", None)
+    return game
+
+
+def refused(api, game_id, payload, status=400):
+    """Send a move that must be refused with ``status``, a JSON error, and no change to the game."""
+    before = snapshot(api, game_id)
+    response = post(api, f"/api/games/{game_id}/moves", {"move": payload})
+    assert response.status_code == status, response.text
+    assert set(response.json()) == {"error", "type"}
+    assert snapshot(api, game_id) == before
+    return response.json()["error"]
+
+
+def set_clock(api, game_id, ends_in):
+    """Move a stored round's end to ``ends_in`` seconds from now (negative: it ended that long ago)."""
+    store = api.app.state.store
+    store.update(game_id, lambda record: ({**record.state, "ends_at": time.time() + ends_in}, False, None))
+
+
+# -- 2. rounds can be neither hijacked nor copied ------------------------------------------------
+
+
+def test_only_the_server_makes_the_next_round_and_only_for_a_player_of_an_ended_round(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann = join(api, game_id, "Ann")
+    assert "ask for the next round" in refused(api, game_id, {"next": "a-round-of-my-choosing"})
+    assert "ask for the next round" in refused(api, game_id, {"player": ann, "next": "a-round-of-my-choosing"})
+    assert "unknown player" in refused(api, game_id, {"next": True})
+    assert "the round is still on" in refused(api, game_id, {"player": ann, "next": True}, status=409)
+    move(api, game_id, {"player": ann, "done": True})
+    assert "unknown player" in refused(api, game_id, {"player": "not-a-player", "next": True})
+    linked = move(api, game_id, {"player": ann, "next": True})["event"]["next"]
+    nxt = api.get(f"/api/games/{linked}").json()
+    assert (nxt["version"], nxt["state"]["over"], nxt["state"]["players"]) == (0, False, [])
+    assert api.get(f"/api/games/{game_id}").json()["state"]["next"] == linked
+
+
+def test_the_board_solution_is_not_out_while_a_late_word_can_count(api):
+    game_id = new_round(api, seconds=60)["id"]
+    me = join(api, game_id, "Me")
+    set_clock(api, game_id, -GRACE_SECONDS / 4)
+    at_the_bell = api.get(f"/api/games/{game_id}", params={"player": me}).json()["state"]
+    assert at_the_bell["over"] is True and "results" not in at_the_bell
+    assert move(api, game_id, {"player": me, "word": "coats"})["event"]["verdict"] == "accepted"
+    set_clock(api, game_id, -GRACE_SECONDS - 1)
+    late = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": me, "word": "tacos"}})
+    assert late.status_code == 409
+    results = api.get(f"/api/games/{game_id}", params={"player": me}).json()["state"]["results"]
+    assert results["players"] == [{"name": "Me", "score": 2, "words": [{"word": "coats", "score": 2, "shared": False}]}]
+
+
+def test_done_is_final(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, _bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    move(api, game_id, {"player": ann, "word": "cat"})
+    move(api, game_id, {"player": ann, "done": True})
+    assert refused(api, game_id, {"player": ann, "word": "coats"}, status=409) == (
+        "you are done in this round: no more words"
+    )
+
+
+def test_a_one_player_round_is_ended_only_by_its_player(api):
+    game_id = new_round(api)["id"]
+    me = join(api, game_id, "Me")
+    assert "unknown player" in refused(api, game_id, {"end": True})
+    assert move(api, game_id, {"player": me, "end": True})["state"]["over"] is True
+
+
+def test_names_are_normalised_so_nobody_passes_for_another(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    join(api, game_id, "Ann")
+    for lookalike in ("Ann\u200b", "\u202eAnn", "Ann\u0000", "A\u2066nn"):
+        assert "no control, format or unassigned characters" in refused(api, game_id, {"join": lookalike})
+    for other, shown in (("ann", "ann (2)"), ("ANN\u00a0", "ANN (3)"), ("  Ann ", "Ann (4)")):
+        assert move(api, game_id, {"join": other})["event"]["name"] == shown
+
+
+# -- 3. bad bodies: a 4xx JSON error, nothing changed -------------------------------------------
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("depth", [17, 1500, 8000])
+def test_deeply_nested_bodies_are_refused(api, depth):
+    for raw in (nested(depth), '{"game": "boggle", "seed": ' + nested(depth) + "}"):
+        response = api.post("/api/games", content=raw)
+        assert response.status_code == 400, response.text[:200]
+        assert response.json()["type"] == "UsageError"
+    game_id = new_round(api)["id"]
+    response = api.post(f"/api/games/{game_id}/moves", content='{"move": ' + nested(depth) + "}")
+    assert response.status_code == 400 and "nested more than 16 levels" in response.json()["error"]
+    assert version(api, game_id) == 0
+
+
+def test_lone_surrogates_are_refused_before_anything_is_stored(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann = join(api, game_id, "Ann")
+    for payload in ({"join": "\ud800"}, {"player": ann, "word": "\ud800"}, {"player": ann, "word": "ca\udfffts"}):
+        assert "lone surrogate" in refused(api, game_id, payload)
+    move(api, game_id, {"player": ann, "done": True})
+    assert "lone surrogate" in refused(api, game_id, {"player": ann, "next": "\ud800"})
+    assert version(api, game_id) == 2
+    response = post(api, "/api/games", {"game": "boggle", "board": "\udc00" * 16})
+    assert response.status_code == 400 and "lone surrogate" in response.json()["error"]
+
+
+@pytest.mark.parametrize("letter", [1, True, 1.5, ["a"], {"a": 1}])
+def test_a_hangman_letter_that_is_not_text_is_refused(api, letter):
+    game_id = create(api, game="hangman", chooser="evil", length=4)["id"]
+    assert refused(api, game_id, {"letter": letter}) == f"a move's 'letter' is a string, not {letter!r}"
+
+
+#: Every JSON value (and values this API has tripped on: lone surrogates, huge numbers, deep nesting).
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=40)
+    | st.sampled_from(["\ud800", "a\udfffb", "", "e", "cat", "coats", "c*ws", "3", "-1", "1e9", "play", "end"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+VALUES = JSON_VALUES | st.integers(10, 40).map(lambda depth: json.loads(nested(depth)))
+
+#: A well-formed move of each game ("PLAYER" stands for a joined player's id) and the fields to break.
+MOVES = {
+    "boggle": [
+        {"player": "PLAYER", "word": "coats"},
+        {"join": "Zed"},
+        {"player": "PLAYER", "done": True},
+        {"player": "PLAYER", "end": True},
+        {"player": "PLAYER", "next": True},
+    ],
+    "hangman": [{"letter": "e"}, {"action": "guess", "letter": "t"}, {"action": "end"}],
+    "wordgame": [
+        {"action": "play", "word": "c*ws"},
+        {"action": "stop"},
+        {"action": "substitute", "letter": "a"},
+        {"action": "keep"},
+        {"action": "replay"},
+        {"action": "next"},
+        {"action": "hands", "hands": 3},
+        {"action": "reply", "text": "3"},
+    ],
+}
+NEW_GAMES = {
+    "boggle": {"game": "boggle", "board": BOARD, "multiplayer": True, "seconds": 60},
+    "hangman": {"game": "hangman", "chooser": "random", "length": 5, "lives": 6, "seed": 1},
+    "wordgame": {"game": "wordgame", "hand_size": 7, "seed": 3},
+}
+
+
+@st.composite
+def broken_moves(draw):
+    """A game kind and one of its moves with one field (or the whole move) replaced by any JSON value."""
+    kind = draw(st.sampled_from(sorted(MOVES)))
+    payload = dict(draw(st.sampled_from(MOVES[kind])))
+    value = draw(VALUES)
+    where = draw(st.sampled_from([*payload, "a-new-key", None]))
+    if where is None:
+        return kind, value
+    payload[where] = value
+    return kind, payload
+
+
+def acceptable(response) -> bool:
+    """A 2xx answer, or a 4xx JSON error with a message."""
+    if response.status_code < 300:
+        return True
+    body = response.json()
+    return 400 <= response.status_code < 500 and isinstance(body.get("error"), str) and bool(body["error"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=broken_moves())
+def test_any_json_in_any_field_of_any_move_gets_an_answer_or_a_4xx_that_changes_nothing(client, case):
+    kind, payload = case
+    game = client.post("/api/games", json=NEW_GAMES[kind]).json()
+    game_id = game["id"]
+    if kind == "boggle":
+        player = join(client, game_id, "Ann")
+        payload = json.loads(json.dumps(payload).replace('"PLAYER"', json.dumps(player)))
+    before = snapshot(client, game_id)
+    response = post(client, f"/api/games/{game_id}/moves", {"move": payload})
+    assert acceptable(response), (response.status_code, response.text[:300])
+    if response.status_code >= 400:
+        assert snapshot(client, game_id) == before
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(sorted(NEW_GAMES)), data=st.data())
+def test_any_json_in_any_option_of_a_new_game_gets_a_game_or_a_4xx(client, kind, data):
+    body = dict(NEW_GAMES[kind])
+    where = data.draw(st.sampled_from([*body, "a-new-key"]))
+    body[where] = data.draw(VALUES)
+    response = post(client, "/api/games", body)
+    assert acceptable(response), (response.status_code, response.text[:300])
