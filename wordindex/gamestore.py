@@ -37,8 +37,6 @@ from .location import Location, sqlite_location
 
 #: PostgreSQL schema of the game store (the index is in ``wordindex``, rebuilt by schema swap).
 GAMES_SCHEMA = "wordindex_games"
-#: Head of the game store's own migration lineage.
-GAMES_HEAD = "0006_games"
 #: Characters of randomness in a game id (a link to a game is its only key).
 ID_BYTES = 12
 

@@ -340,7 +340,8 @@ def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar:
     return {"hand": shown, **play_json(plays[0]), "spellings": spelt(index, [plays[0].spelled])}
 
 
-#: The query commands and their report functions, by command name (the web API's routes).
+#: The query commands' report functions, by command name: ``GET /api/<command>`` calls the one of its
+#: name (``web/routers/queries.py``), so the web answer is the ``--json`` of the command of that name.
 QUERY_REPORTS = {
     "info": info,
     "check": check,

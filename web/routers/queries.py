@@ -27,11 +27,12 @@ MAX_TEXT = 200
 MAX_CHECK = 1000
 
 
-def _report(indexes: IndexProvider, name: str, *args: Any, **options: Any) -> Any:
-    from wordindex import reports
+def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
+    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``."""
+    from wordindex.reports import QUERY_REPORTS
 
     with indexes.use() as index:
-        return getattr(reports, name)(index, *args, **options)
+        return QUERY_REPORTS[command](index, *args, **options)
 
 
 @router.get("/info")
@@ -136,4 +137,4 @@ def best_word(
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex best-word HAND [--all] --json``."""
-    return _report(indexes, "best_word", hand, all_words=all)
+    return _report(indexes, "best-word", hand, all_words=all)

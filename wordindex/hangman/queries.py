@@ -14,7 +14,7 @@ guesses so far leave).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -245,6 +245,9 @@ class FamilyIndex(Index):
 
     def table_names(self) -> set[str]:
         return self.base.table_names()
+
+    def generation(self) -> Hashable:
+        return self.base.generation()
 
 
 def count_words_of_length(index: Index, length: int, pool: WordPool | None = None) -> int:
