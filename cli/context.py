@@ -39,6 +39,12 @@ def location(ctx: typer.Context) -> Location:
     return state.location() if isinstance(state, AppState) else AppState().location()
 
 
+def db_given(ctx: typer.Context) -> bool:
+    """Whether ``--db`` or ``WORDINDEX_DB`` named an index (rather than the default file)."""
+    state = ctx.find_root().obj
+    return isinstance(state, AppState) and state.db is not None
+
+
 def open_index(ctx: typer.Context):
     """Open the chosen index read-only (named errors if it is missing or stale)."""
     from wordindex.index import open_index as _open

@@ -8,11 +8,16 @@ the command, so no other command pays for it.
 from __future__ import annotations
 
 import os
+import re
+from typing import TYPE_CHECKING
 
 import typer
 
 from . import context
 from .output import note
+
+if TYPE_CHECKING:
+    from wordindex.location import Location
 
 
 def serve(
@@ -33,6 +38,15 @@ def serve(
         "PostgreSQL: schema wordindex_games of the index's database).",
         show_default=False,
     ),
+    index: list[str] = typer.Option(
+        None,
+        "--index",
+        metavar="[LANG=]URL",
+        help="Serve this index too, one per language (repeat for more): its build's language names it, "
+        "and LANG= checks that it is that language. Without --db (or WORDINDEX_DB) only the --index "
+        "indexes are served, the first being the default.",
+        show_default=False,
+    ),
     cors_origin: list[str] = typer.Option(
         None,
         "--cors-origin",
@@ -50,6 +64,9 @@ def serve(
     Listens on 127.0.0.1 unless --host says otherwise; more settings in
     docs/serve.md (environment variables WORDINDEX_*).
 
+    Several languages: one index each, e.g. wordindex serve --index en=words.db --index fr=fr.db;
+    requests pick one with language=fr (GET /api/languages lists them).
+
     Examples: wordindex serve;  wordindex --db postgresql://host/words serve --workers 4 --host 0.0.0.0
     """
     from wordindex.errors import UsageError
@@ -66,9 +83,8 @@ def serve(
     from wordindex.gamestore import GameStore, game_store_location
     from wordindex.location import parse_location
 
-    location = context.location(ctx)
-    with context.open_index(ctx):  # a missing or stale index fails here, in one line
-        pass
+    served = served_indexes(ctx, index or [])
+    location = served[0][1]
     games = parse_location(games_db) if games_db else game_store_location(location)
     store = GameStore(games)
     try:
@@ -77,9 +93,11 @@ def serve(
         store.close()
     # The workers build their app from the environment (they are separate processes).
     os.environ["WORDINDEX_DB"] = location.url
+    os.environ["WORDINDEX_INDEXES"] = "\n".join(more.url for _, more in served[1:])
     os.environ["WORDINDEX_GAMES_DB"] = games.url
     os.environ["WORDINDEX_CORS_ORIGINS"] = ",".join(cors_origin or [])
-    note(f"wordindex serve: http://{host}:{port}/ on {location.display} (games: {games.display}), {workers} worker(s)")
+    on = ", ".join(f"{where.display} ({code})" for code, where in served)
+    note(f"wordindex serve: http://{host}:{port}/ on {on} (games: {games.display}), {workers} worker(s)")
     uvicorn.run(
         "wordindex.web.app:app_from_environment",
         factory=True,
@@ -88,6 +106,47 @@ def serve(
         workers=workers,
         log_level="warning",
     )
+
+
+#: ``fr=PATH``: a language code before the first ``=`` (a URL's own ``=`` come after ``?``).
+LANGUAGE_PREFIX = re.compile(r"([A-Za-z]{2,3})=(.+)", re.DOTALL)
+
+
+def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Location]]:
+    """The indexes to serve, default first, each with its language; one line and exit 2 for any problem.
+
+    ``--db`` (or ``WORDINDEX_DB``) is served first when given, or when no ``--index`` is; each
+    ``--index [LANG=]URL`` follows. Every index is opened here once (a missing or stale one fails
+    now, not on the first request), and two of one language are refused.
+    """
+    from wordindex.errors import UsageError
+    from wordindex.index import open_index
+    from wordindex.languages import language
+    from wordindex.location import parse_location
+
+    wanted: list[tuple[str | None, Location, str]] = []
+    if context.db_given(ctx) or not specs:
+        wanted.append((None, context.location(ctx), "--db"))
+    for spec in specs:
+        prefix = LANGUAGE_PREFIX.fullmatch(spec)
+        code, url = (prefix.group(1), prefix.group(2)) if prefix else (None, spec)
+        if code is not None:
+            language(code)  # an unknown code names the known ones
+        wanted.append((code, parse_location(url), f"--index {spec}"))
+    served: list[tuple[str, Location]] = []
+    by_code: dict[str, str] = {}
+    for code, where, given in wanted:
+        with open_index(where) as opened:  # a missing or stale index fails here, in one line
+            found = opened.language
+        if code is not None and code.lower() != found.code:
+            raise UsageError(f"{given}: that index is {found.name} ({found.code}), not {language(code).name}")
+        if found.code in by_code:
+            raise UsageError(
+                f"{by_code[found.code]} and {given} are both {found.name} indexes: serve one index per language"
+            )
+        by_code[found.code] = given
+        served.append((found.code, where))
+    return served
 
 
 def register(app: typer.Typer) -> None:

@@ -19,8 +19,8 @@ from wordindex import __version__
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
-from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit
+from .served import ServedIndexes
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -41,7 +41,7 @@ async def _cleanup_loop(store: GameStore, settings: Settings) -> None:
 
 
 def create_app(settings: Settings) -> FastAPI:
-    """A new app on ``settings.index``; the game store opens (and migrates) at start-up."""
+    """A new app on ``settings.indexes`` (one per language); the game store opens (and migrates) at start-up."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -50,13 +50,14 @@ def create_app(settings: Settings) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
         await asyncio.to_thread(store.migrate)
+        await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield
         finally:
             cleanup.cancel()
-            app.state.indexes.close()
+            app.state.served.close()
             store.close()
 
     # /docs and /redoc with Swagger UI's and ReDoc's files served from this server (the fastapi-offline
@@ -69,14 +70,14 @@ def create_app(settings: Settings) -> FastAPI:
         static_url="/docs-static",
     )
     app.state.settings = settings
-    app.state.indexes = IndexProvider(settings.index)
-    app.state.lexicons = LexiconCache(app.state.indexes)
+    app.state.served = ServedIndexes(settings.indexes)
     errors.install(app)
 
-    from .routers import games, health, pages, queries
+    from .routers import games, health, languages, pages, queries
 
     app.include_router(health.router)
     app.include_router(queries.router)
+    app.include_router(languages.router)
     app.include_router(games.router)
     app.include_router(pages.router)
     pages.mount_static(app)

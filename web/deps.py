@@ -1,4 +1,6 @@
-"""Dependencies the routers receive: the index (one connection per request thread) and the game store.
+"""Dependencies the routers receive: an index's connections (one per request thread) and the game store.
+
+Which index a request uses (its ``language``) is ``served.py``'s.
 
 An index connection is kept per thread and reused. On SQLite a rebuild
 renames a new file over the old one; a connection opened before keeps
@@ -95,17 +97,6 @@ class LexiconCache:
                 self._table = load_trie(index)
                 self._generation = generation
             return self._table
-
-
-def get_indexes(request: Request) -> IndexProvider:
-    """The index provider; endpoints call ``with indexes.use() as index`` in their own thread."""
-    provider: IndexProvider = request.app.state.indexes
-    return provider
-
-
-def get_lexicons(request: Request) -> LexiconCache:
-    cache: LexiconCache = request.app.state.lexicons
-    return cache
 
 
 def get_store(request: Request) -> GameStore:

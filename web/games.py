@@ -157,7 +157,7 @@ class SessionKind:
             if key in checked and not low <= checked[key] <= high:
                 raise UsageError(f"option {key!r} must be {low} to {high} here, not {checked[key]}")
         session = create_session(self.name, index, **checked)
-        return Created(session.state(), session.over)
+        return Created(_in_language(session.state(), index.language.code), session.over)
 
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
         from wordindex.sessions import resume_session
@@ -167,7 +167,7 @@ class SessionKind:
             event = session.end()
         else:
             event = session.move(move)
-        return Moved(session.state(), session.over, event.to_json())
+        return Moved(_in_language(session.state(), state.get("language")), session.over, event.to_json())
 
     def view(
         self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
@@ -180,6 +180,15 @@ class SessionKind:
             view: dict[str, Any] = session.view(candidates=True)  # type: ignore[call-arg]
             return view
         return session.view()
+
+
+def _in_language(state: dict[str, Any], code: str | None) -> dict[str, Any]:
+    """The session's state with the language its game is played in (a Boggle round's records it itself).
+
+    The server finds the game's index by it (``served.ServedIndexes.for_game``); a game stored
+    before games recorded it has none and is played on the default index.
+    """
+    return state if code is None else {**state, "language": code}
 
 
 KINDS: dict[str, GameKind] = {

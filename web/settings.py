@@ -18,6 +18,7 @@ from wordindex.location import Location, default_location, parse_location
 
 #: Environment variable for each setting (besides WORDINDEX_DB, which every command reads).
 ENV = {
+    "more_indexes": "WORDINDEX_INDEXES",
     "games_db": "WORDINDEX_GAMES_DB",
     "cors_origins": "WORDINDEX_CORS_ORIGINS",
     "max_body_bytes": "WORDINDEX_MAX_BODY_BYTES",
@@ -33,7 +34,10 @@ ENV = {
 class Settings:
     """Everything the app needs to know; defaults are the safe ones."""
 
+    #: The default index: it answers a request that names no language.
     index: Location
+    #: More indexes, one per language (``wordindex serve --index``), after the default one.
+    more_indexes: tuple[Location, ...] = ()
     #: Where the games live; None: beside the index (see ``wordindex.gamestore.game_store_location``).
     games: Location | None = None
     #: Origins allowed to call the API from other pages; empty: CORS off (same origin only).
@@ -50,6 +54,11 @@ class Settings:
     keep_idle_days: float = 7.0
     #: How often each worker runs the cleanup.
     cleanup_minutes: float = 10.0
+
+    @property
+    def indexes(self) -> tuple[Location, ...]:
+        """Every index served, the default first."""
+        return (self.index, *self.more_indexes)
 
 
 def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: float, high: float) -> float:
@@ -78,10 +87,12 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
             )
         else:
             index = parse_location(db)
+    more = tuple(parse_location(line.strip()) for line in env.get(ENV["more_indexes"], "").splitlines() if line.strip())
     games = env.get(ENV["games_db"])
     origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
     return Settings(
         index=index,
+        more_indexes=more,
         games=parse_location(games) if games else None,
         cors_origins=origins,
         max_body_bytes=int(_number(env, "max_body_bytes", int, 16_384, 256, 1_048_576)),

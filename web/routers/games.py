@@ -15,8 +15,9 @@ from fastapi import APIRouter, Depends, Query, Request
 from wordindex.errors import UsageError
 from wordindex.gamestore import GameStore
 
-from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
+from ..deps import get_store, json_object
 from ..games import BoggleKind, Moved, kind_named
+from ..served import ServedIndexes, get_served_indexes
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -24,8 +25,8 @@ NEW_GAME_EXAMPLE = {"game": "boggle", "seed": 7, "seconds": 180}
 MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
 
 
-def _answer(game_id: str, version: int, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"id": game_id, "version": version, "state": view, **extra}
+def _answer(game_id: str, version: int, view: dict[str, Any], language: str, **extra: Any) -> dict[str, Any]:
+    return {"id": game_id, "version": version, "language": language, "state": view, **extra}
 
 
 def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
@@ -37,34 +38,40 @@ def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
 def create_game(
     request: Request,
     body: dict[str, Any] = Depends(json_object),
-    indexes: IndexProvider = Depends(get_indexes),
+    indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
-    """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
+    """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", "language": "fr", ...options as in the CLI}``.
+
+    ``language`` (optional) picks the served index the game is played on, for all its moves.
+    """
     options = dict(body)
     kind = kind_named(options.pop("game", None))
+    served = indexes.get(options.pop("language", None))
     now = time.time()
-    with indexes.use() as index:
+    with served.indexes.use() as index:
         created = kind.create(options, index, now, request.app.state.settings)
         record = store.create(kind.name, created.state, created.finished, now)
         view = kind.view(record.state, index, now, None)
-    return _answer(record.id, record.version, view)
+        code = index.language.code
+    return _answer(record.id, record.version, view, code)
 
 
 @router.get("/{game_id}")
 def read_game(
     game_id: str,
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
-    indexes: IndexProvider = Depends(get_indexes),
-    lexicons: LexiconCache = Depends(get_lexicons),
+    indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
     """The game's public view now."""
     record = store.get(game_id)
     kind = kind_named(record.kind)
-    with indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
-    return _answer(record.id, record.version, view)
+    served = indexes.for_game(record.state)
+    with served.indexes.use() as index:
+        view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+        code = index.language.code
+    return _answer(record.id, record.version, view, code)
 
 
 @router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))
@@ -72,17 +79,18 @@ def make_move(
     request: Request,
     game_id: str,
     body: dict[str, Any] = Depends(json_object),
-    indexes: IndexProvider = Depends(get_indexes),
-    lexicons: LexiconCache = Depends(get_lexicons),
+    indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
-    """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did."""
+    """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did (on the game's own index)."""
     if "move" not in body:
         raise UsageError('a move is {"move": ...}')
     move = body["move"]
     player = move.get("player") if isinstance(move, dict) else None
-    with indexes.use() as index:
-        kind = kind_named(store.get(game_id).kind)
+    stored = store.get(game_id)
+    served = indexes.for_game(stored.state)
+    with served.indexes.use() as index:
+        kind = kind_named(stored.kind)
         if isinstance(kind, BoggleKind) and isinstance(move, dict) and "next" in move:
             record, moved = _next_round(request, game_id, move, kind, index, store)
         else:
@@ -94,8 +102,9 @@ def make_move(
             record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
-    return _answer(record.id, record.version, view, event=moved.event)
+        view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+        code = index.language.code
+    return _answer(record.id, record.version, view, code, event=moved.event)
 
 
 def _next_round(

@@ -1,4 +1,4 @@
-"""``/healthz`` (the process answers) and ``/readyz`` (the index and the game store answer)."""
+"""``/healthz`` (the process answers) and ``/readyz`` (every index and the game store answer)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from fastapi.responses import JSONResponse
 from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore
 
-from ..deps import IndexProvider, get_indexes, get_store
+from ..deps import get_store
+from ..served import ServedIndexes, get_served_indexes
 
 router = APIRouter(tags=["health"])
 
@@ -22,15 +23,16 @@ def healthz() -> dict[str, Any]:
 
 
 @router.get("/readyz")
-def readyz(indexes: IndexProvider = Depends(get_indexes), store: GameStore = Depends(get_store)) -> JSONResponse:
-    """Readiness: the index opens at the current schema and the game store answers; 503 otherwise."""
-    checks: dict[str, str] = {}
-    try:
-        with indexes.use() as index:
-            index.ping()
-        checks["index"] = "ok"
-    except WordIndexError as exc:
-        checks["index"] = str(exc)
+def readyz(indexes: ServedIndexes = Depends(get_served_indexes), store: GameStore = Depends(get_store)) -> JSONResponse:
+    """Readiness: every served index opens at the current schema and the game store answers; 503 otherwise."""
+    checks: dict[str, str] = {"index": "ok"}
+    for served in indexes.all:
+        try:
+            with served.indexes.use() as index:
+                index.ping()
+        except WordIndexError as exc:
+            checks["index"] = str(exc)
+            break
     try:
         store.ping()
         checks["games"] = "ok"

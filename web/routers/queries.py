@@ -6,7 +6,9 @@ both front ends give one answer and one error message. A negative answer
 (not a word, no word fits) is still an answer: 200 with the JSON, where the
 CLI exits 1. Option names are the CLI's long names (``min_length`` for
 ``--min-length``, ``all`` for ``--all``); a repeated argument (``check``'s
-words) is a repeated parameter.
+words) is a repeated parameter. Every endpoint takes ``language`` (a served
+language's code, ``GET /api/languages``): that language's index answers, the
+server's default one without it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from wordindex.errors import UsageError
 
-from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons
+from ..deps import IndexProvider, LexiconCache
+from ..served import get_indexes, get_lexicons
 
 router = APIRouter(prefix="/api", tags=["queries"])
 
@@ -120,12 +123,13 @@ def boggle(
     """``wordindex boggle BOARD [--rules R] [--min-length N] [--show WORD] --json``."""
     from wordindex import reports
     from wordindex.boggle.board import parse_board
+    from wordindex.boggle.faces import faces_of
 
     largest = request.app.state.settings.max_board_size
-    size = parse_board(board).size  # the same BoardError as the CLI for a bad board
-    if size > largest:
-        raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
     with indexes.use() as index:
+        size = parse_board(board, faces=faces_of(index.language.code)).size  # the CLI's BoardError for a bad board
+        if size > largest:
+            raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
         lexicon = lexicons.get(index)
         return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon)
 
