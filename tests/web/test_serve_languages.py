@@ -1,0 +1,63 @@
+"""``wordindex serve --index [LANG=]URL``: which indexes a server serves, checked before it starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_api_languages import trio  # noqa: F401 - the module's indexes, shared
+
+
+@pytest.fixture
+def started(monkeypatch) -> list[dict[str, str | None]]:
+    """uvicorn.run replaced by a recorder of the indexes serve hands its workers (restored after the test)."""
+    import os
+
+    import uvicorn
+
+    calls: list[dict[str, str | None]] = []
+    names = ("WORDINDEX_DB", "WORDINDEX_INDEXES")
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append({n: os.environ.get(n) for n in names}))
+    for name in ("WORDINDEX_DB", "WORDINDEX_INDEXES", "WORDINDEX_GAMES_DB", "WORDINDEX_CORS_ORIGINS"):
+        monkeypatch.setenv(name, "")
+    return calls
+
+
+def test_serve_hands_every_index_to_the_workers_default_first(run_cli, trio, started):  # noqa: F811
+    english, french, german = trio
+    result = run_cli(["serve", "--index", f"fr={french.url}", "--index", german.url], db=english.url)
+    assert result.exit_code == 0, result.stderr
+    assert started == [{"WORDINDEX_DB": english.url, "WORDINDEX_INDEXES": f"{french.url}\n{german.url}"}]
+    assert f"on {english.display} (en), {french.display} (fr), {german.display} (de) (games:" in result.stderr
+
+
+def test_without_db_the_first_index_is_the_default(run_cli, trio, started):  # noqa: F811
+    _, french, german = trio
+    result = run_cli(["serve", "--index", f"de={german.url}", "--index", f"FR={french.url}"])
+    assert result.exit_code == 0, result.stderr
+    assert started == [{"WORDINDEX_DB": german.url, "WORDINDEX_INDEXES": french.url}]
+
+
+@pytest.mark.parametrize(
+    ("specs", "message"),
+    [
+        (["de={fr}"], "Error: --index de={fr}: that index is French (fr), not German"),
+        (
+            ["{fr}", "fr={fr}"],
+            "Error: --index {fr} and --index fr={fr} are both French indexes: serve one index per language",
+        ),
+        (["{en}"], "Error: --db and --index {en} are both English indexes: serve one index per language"),
+        (["xx={fr}"], "Error: unknown language 'xx': choose one of en, fr, de, es, it, pt, nl, pl, sv"),
+    ],
+)
+def test_serve_refuses_indexes_that_do_not_fit(run_cli, trio, started, specs, message):  # noqa: F811
+    english, french, _ = trio
+    args = [item for spec in specs for item in ("--index", spec.format(fr=french.url, en=english.url))]
+    result = run_cli(["serve", *args], db=english.url)
+    assert result.exit_code == 2 and result.stderr.strip() == message.format(fr=french.url, en=english.url)
+    assert started == []
+
+
+def test_serve_refuses_a_missing_index_among_several(run_cli, trio, started, tmp_path):  # noqa: F811
+    result = run_cli(["serve", "--index", str(tmp_path / "none.db")], db=trio[0].url)
+    assert result.exit_code == 2 and result.stderr.startswith(f"Error: no word index at {tmp_path / 'none.db'}")
+    assert started == []
