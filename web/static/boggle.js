@@ -6,7 +6,8 @@ const NAME_KEY = "wi-name";
 const playerKey = (id) => `wi-boggle-player-${id}`;
 
 const S = {
-  id: null, player: null, view: null, faces: "", size: 4,
+  id: null, player: null, view: null, faces: [], size: 4,
+  qIsQu: true,         // a lone q on the board is the Qu cube (the language's dice print Qu)
   path: [],            // the cells selected by tapping or dragging
   drag: null,          // {cells: [...], moved: bool} while a pointer is down
   endsAt: 0, timer: null, poll: null, shown: null,
@@ -14,8 +15,11 @@ const S = {
 
 // -- the board --------------------------------------------------------------
 
-function label(face) { return face === "q" ? "Qu" : face.toUpperCase(); }
-function spelled(face) { return face === "q" ? "qu" : face; }
+// A board string holds one face per letter, a multi-letter face in brackets ([th], Dutch [ij]).
+function facesOf(board) { return (board.match(/\[[^\]]+\]|./gu) || []).map((f) => (f.startsWith("[") ? f.slice(1, -1) : f)); }
+function label(face) { return face === "q" && S.qIsQu ? "Qu" : face.charAt(0).toUpperCase() + face.slice(1); }
+function spelled(face) { return face === "q" && S.qIsQu ? "qu" : face; }
+function useFaces(language) { S.qIsQu = (language.faces || []).includes("qu"); $("board").lang = language.code; }
 function rowCol(cell) { return [Math.floor(cell / S.size), cell % S.size]; }
 function adjacent(a, b) {
   const [ra, ca] = rowCol(a), [rb, cb] = rowCol(b);
@@ -53,7 +57,7 @@ function highlight(path, kind) {
 
 // A path for a typed word (the Qu cube spells "qu"): depth-first search, as the server does.
 function findPath(word) {
-  word = word.toLowerCase();
+  word = word.normalize("NFC").toLowerCase();
   const n = S.faces.length;
   function from(cell, at, used) {
     const s = spelled(S.faces[cell]);
@@ -197,7 +201,7 @@ async function finish() {
 async function nextRound() {
   try {
     const answer = await api(`/api/games/${S.id}/moves`, {move: {next: true, player: S.player}});
-    window.location.href = `/boggle?game=${encodeURIComponent(answer.event.next)}&auto=1`;
+    window.location.href = withLanguage(`/boggle?game=${encodeURIComponent(answer.event.next)}&auto=1`);
   } catch (error) { announce(error.message, "bad"); }
 }
 
@@ -220,7 +224,7 @@ function tick() {
 function show(view) {
   const first = !S.view || S.view.board !== view.board;
   S.view = view;
-  S.faces = view.board; S.size = view.size;
+  S.faces = facesOf(view.board); S.size = view.size;
   if (first) drawBoard();
   $("setup").hidden = true;
   $("game").hidden = false;
@@ -234,7 +238,7 @@ function show(view) {
   $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${you.score} point${you.score === 1 ? "" : "s"}` : "watching";
   $("share").hidden = !view.multiplayer;
   if (view.multiplayer) {
-    const link = `${location.origin}/boggle?game=${S.id}`;
+    const link = `${location.origin}${withLanguage(`/boggle?game=${S.id}`)}`;
     $("share-link").href = link; $("share-link").textContent = link;
     $("players-line").textContent = "Players: " + (view.players.map((p) => `${p.name} (${p.words})`).join(", ") || "none yet");
   }
@@ -275,7 +279,7 @@ function showResults(view) {
     return item;
   }));
   const q = new URLSearchParams({board: view.board, seconds: view.seconds, rules: view.rules});
-  $("replay").href = `/boggle?${q}`;
+  $("replay").href = withLanguage(`/boggle?${q}`);
   $("next-round").hidden = !view.multiplayer;
   if (view.next) $("next-round").textContent = "Go to the next round";
   announce(`The round is over. ${view.you ? `You scored ${view.you.score}.` : ""}`);
@@ -316,9 +320,10 @@ async function start(event) {
   if (p.get("board")) { body.board = p.get("board"); delete body.size; }
   else if (p.get("seed")) body.seed = Number(p.get("seed"));
   try {
-    const created = await api("/api/games", body);
+    const created = await api("/api/games", inLanguage(body));
     S.id = created.id;
-    history.replaceState(null, "", `/boggle?game=${encodeURIComponent(S.id)}`);
+    useFaces(useLanguage(created.language));
+    history.replaceState(null, "", withLanguage(`/boggle?game=${encodeURIComponent(S.id)}`));
     await join(($("name").value || "").trim() || "Player");
   } catch (error) { announce(error.message, "bad"); }
 }
@@ -329,6 +334,7 @@ async function open(id) {
   try {
     const query = S.player ? `?player=${encodeURIComponent(S.player)}` : "";
     const answer = await api(`/api/games/${encodeURIComponent(id)}${query}`);
+    useFaces(useLanguage(answer.language));
     const view = answer.state;
     if (view.you) { show(view); startPolling(); return; }
     S.player = null;
@@ -360,7 +366,8 @@ function setUp() {
   $("setup").hidden = false;
 }
 
-function main() {
+async function main() {
+  useFaces(await languagePicker());
   const board = $("board");
   board.addEventListener("pointerdown", onPointerDown);
   board.addEventListener("pointermove", onPointerMove);

@@ -2,11 +2,14 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-const G = {id: null, view: null, busy: false};
+// The keys are the letters of the game's language (GET /api/languages), in its alphabet's order.
+const G = {id: null, view: null, busy: false, letters: ""};
 
-function drawKeyboard() {
-  $("keyboard").replaceChildren(...[...LETTERS].map((letter) =>
+function drawKeyboard(language) {
+  if (G.letters === language.letters) return;
+  G.letters = language.letters;
+  $("keyboard").lang = language.code;
+  $("keyboard").replaceChildren(...[...G.letters].map((letter) =>
     el("button", {type: "button", "data-letter": letter, "aria-label": `Guess ${letter.toUpperCase()}`,
       onclick: () => guess(letter)}, letter)));
 }
@@ -64,10 +67,11 @@ async function guess(letter) {
 
 async function start(settings) {
   try {
-    const created = await api("/api/games", {game: "hangman", ...settings});
+    const created = await api("/api/games", inLanguage({game: "hangman", ...settings}));
     G.id = created.id;
     sessionStorage.setItem("wi-hangman", JSON.stringify(settings));
-    history.replaceState(null, "", `/hangman?game=${encodeURIComponent(G.id)}`);
+    drawKeyboard(useLanguage(created.language));
+    history.replaceState(null, "", withLanguage(`/hangman?game=${encodeURIComponent(G.id)}`));
     show(created.state);
     announce(`A ${settings.length}-letter word. Guess a letter.`);
   } catch (error) { announce(error.message, "bad"); $("setup").hidden = false; }
@@ -83,16 +87,20 @@ function settingsFromForm() {
 
 async function open(id) {
   G.id = id;
-  try { show((await api(`/api/games/${encodeURIComponent(id)}`)).state); }
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(id)}`);
+    drawKeyboard(useLanguage(answer.language));
+    show(answer.state);
+  }
   catch (error) { announce(error.message, "bad"); $("setup").hidden = false; }
 }
 
-function main() {
-  drawKeyboard();
+async function main() {
+  drawKeyboard(await languagePicker());
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || $("game").hidden) return;
-    const letter = event.key.toLowerCase();
-    if (letter.length === 1 && LETTERS.includes(letter) && document.activeElement.tagName !== "INPUT") {
+    const letter = event.key.normalize("NFC").toLowerCase();
+    if ([...letter].length === 1 && G.letters.includes(letter) && !["INPUT", "SELECT"].includes(document.activeElement.tagName)) {
       event.preventDefault();
       guess(letter);
     }

@@ -2,18 +2,25 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const VALUES = {a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
+// English Scrabble values, used only when the server's list of languages cannot be read.
+const ENGLISH_VALUES = {a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
   q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10, "*": 0};
-const W = {id: null, view: null, chosen: null};
+const W = {id: null, view: null, chosen: null, values: ENGLISH_VALUES};
+
+// The tiles' letters and values are the game's language's (its Scrabble edition's values).
+function useTiles(language) {
+  W.values = Object.keys(language.tile_values || {}).length ? language.tile_values : ENGLISH_VALUES;
+  $("tiles").lang = language.code;
+}
 
 function drawTiles(view) {
   const letters = [...view.hand];
   $("tiles").replaceChildren(...letters.map((letter) => {
     const wild = letter === "*";
     const tile = el("button", {type: "button", class: "tile" + (wild ? " wild" : ""),
-      "aria-label": wild ? "wildcard, any vowel, 0 points" : `${letter.toUpperCase()}, ${VALUES[letter]} point${VALUES[letter] === 1 ? "" : "s"}`,
+      "aria-label": wild ? "wildcard, any vowel, 0 points" : `${letter.toUpperCase()}, ${W.values[letter]} point${W.values[letter] === 1 ? "" : "s"}`,
       "aria-pressed": W.chosen === letter ? "true" : "false",
-      onclick: () => pick(letter)}, letter, el("span", {class: "value", "aria-hidden": "true"}, VALUES[letter]));
+      onclick: () => pick(letter)}, letter, el("span", {class: "value", "aria-hidden": "true"}, W.values[letter] ?? ""));
     return tile;
   }));
 }
@@ -82,9 +89,10 @@ async function start(event) {
   try {
     const body = {game: "wordgame", hands: Number($("hands").value), hand_size: Number($("hand-size").value)};
     if (params().get("seed")) body.seed = Number(params().get("seed"));  // a replayable deal
-    const created = await api("/api/games", body);
+    const created = await api("/api/games", inLanguage(body));
     W.id = created.id;
-    history.replaceState(null, "", `/wordgame?game=${encodeURIComponent(W.id)}`);
+    useTiles(useLanguage(created.language));
+    history.replaceState(null, "", withLanguage(`/wordgame?game=${encodeURIComponent(W.id)}`));
     log(created.state.opening);
     show(created.state);
     announce(`Your hand: ${created.state.shown_hand}.`);
@@ -94,11 +102,16 @@ async function start(event) {
 
 async function open(id) {
   W.id = id;
-  try { const answer = await api(`/api/games/${encodeURIComponent(id)}`); show(answer.state); }
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(id)}`);
+    useTiles(useLanguage(answer.language));
+    show(answer.state);
+  }
   catch (error) { announce(error.message, "bad"); $("setup").hidden = false; }
 }
 
-function main() {
+async function main() {
+  useTiles(await languagePicker());
   $("setup").addEventListener("submit", start);
   $("play").addEventListener("submit", async (event) => {
     event.preventDefault();
