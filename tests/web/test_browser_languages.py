@@ -1,0 +1,117 @@
+"""The pages in other languages, in headless Chromium: the picker, a Polish hangman game won on the
+on-screen keys, German word-game tiles, and a Boggle board's multi-letter faces."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from wordindex.location import parse_location
+
+from .browser import new_page
+from .conftest import WEB_WORDS, serving
+from .test_api_languages import GERMAN
+
+pytestmark = pytest.mark.browser
+
+#: Polish words; "śnieg" is the only one of five letters, so a fair game of length 5 holds it.
+POLISH = "żółw źle łódź kot pies dom mąka ryż ćma śnieg gęś".split()
+POLISH_LETTERS = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
+#: The German Scrabble edition's letter values (docs/languages.md).
+GERMAN_VALUES = {
+    **dict.fromkeys("adeinrstu", 1),
+    **dict.fromkeys("ghlo", 2),
+    **dict.fromkeys("bmwz", 3),
+    **dict.fromkeys("cfkp", 4),
+    **dict.fromkeys("äjüv", 6),
+    "ö": 8,
+    "x": 8,
+    "q": 10,
+    "y": 10,
+    "*": 0,
+}
+
+
+@pytest.fixture(scope="module")
+def languages_server(index_factory) -> Iterator[str]:
+    """A live server on the English test index (the default), a Polish and a German one."""
+    from wordindex.web.app import create_app
+    from wordindex.web.settings import Settings
+
+    english = parse_location(str(index_factory("web", WEB_WORDS)))
+    polish = parse_location(str(index_factory("web-pl", POLISH, language="pl")))
+    german = parse_location(str(index_factory("web-de", GERMAN, language="de")))
+    with serving(create_app(Settings(index=english, more_indexes=(polish, german)))) as url:
+        yield url
+
+
+def keys(page) -> str:
+    return "".join(page.locator("#keyboard button").evaluate_all("keys => keys.map(k => k.dataset.letter)"))
+
+
+def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_server):
+    page = new_page(browser)
+    page.goto(f"{languages_server}/hangman")
+    picker = page.locator("#language")
+    assert picker.locator("option").all_inner_texts() == ["English", "polski (Polish)", "Deutsch (German)"]
+    assert keys(page) == "abcdefghijklmnopqrstuvwxyz"
+    with page.expect_navigation():
+        picker.select_option("pl")
+    assert page.url == f"{languages_server}/hangman?language=pl"
+    assert keys(page) == POLISH_LETTERS  # all 32 letters, in the Polish alphabet's order
+    assert page.locator("#keyboard button[data-letter='ł']").get_attribute("aria-label") == "Guess Ł"
+    assert [a.get_attribute("href") for a in page.locator("header nav a").all()] == [
+        "/?language=pl",
+        "/boggle?language=pl",
+        "/wordgame?language=pl",
+    ]
+
+    page.fill("#length", "5")
+    page.click("input[value=random]")
+    page.click("#start")
+    page.wait_for_function("document.querySelector('#pattern').textContent === '_____'")
+    assert "language=pl" in page.url and "game=" in page.url
+    for letter, pattern in (("ż", "_____"), ("ś", "Ś____"), ("e", "Ś__E_"), ("n", "ŚN_E_"), ("i", "ŚNIE_")):
+        page.locator(f"#keyboard button[data-letter='{letter}']").click()
+        page.wait_for_function(f"document.querySelector(\"#keyboard button[data-letter='{letter}']\").disabled")
+        assert page.locator("#pattern").inner_text() == pattern
+    assert page.locator("#missed").inner_text() == "Ż"
+    assert "miss" in (page.locator("#keyboard button[data-letter='ż']").get_attribute("class") or "")
+    page.locator("#keyboard button[data-letter='g']").click()
+    page.locator("#end").wait_for()
+    assert page.locator("#verdict").inner_text() == "You won!"
+    assert page.locator("#answer").inner_text() == "The word was ŚNIEG."
+
+    page.reload()  # the game's link: its own language, whatever the default
+    page.locator("#end").wait_for()
+    assert keys(page) == POLISH_LETTERS and page.locator("#language").input_value() == "pl"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_the_word_game_deals_german_tiles_with_german_values(browser, languages_server):
+    page = new_page(browser)
+    page.goto(f"{languages_server}/wordgame?language=de&seed=5")
+    page.click("#setup button[type=submit]")
+    page.locator("#tiles .tile").first.wait_for()
+    tiles = page.locator("#tiles .tile").evaluate_all(
+        "tiles => tiles.map(t => [t.firstChild.textContent, t.querySelector('.value').textContent])"
+    )
+    assert len(tiles) == 7
+    assert all(int(value) == GERMAN_VALUES[letter] for letter, value in tiles), tiles
+    assert page.locator("#tiles").get_attribute("lang") == "de"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_a_boggle_board_shows_multi_letter_faces_as_they_are(browser, languages_server):
+    page = new_page(browser)
+    page.goto(f"{languages_server}/boggle?board=catsoeab[th]seqibxl")
+    page.click("#start")
+    page.locator("#board .cell").first.wait_for()
+    faces = page.locator("#board .cell").all_inner_texts()
+    assert faces[:9] == ["C", "A", "T", "S", "O", "E", "A", "B", "Th"]
+    assert faces[11] == "Qu"
+    assert page.js_errors == []
+    page.close()
