@@ -46,6 +46,15 @@ def languages_server(index_factory) -> Iterator[str]:
         yield url
 
 
+def started(browser, url: str, start: str, ready: str):
+    """A new page on ``url`` with its game started (``start`` pressed) and ``ready`` shown."""
+    page = new_page(browser)
+    page.goto(url)
+    page.click(start)
+    page.locator(ready).first.wait_for()
+    return page
+
+
 def keys(page) -> str:
     return "".join(page.locator("#keyboard button").evaluate_all("keys => keys.map(k => k.dataset.letter)"))
 
@@ -91,10 +100,9 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
 
 
 def test_the_word_game_deals_german_tiles_with_german_values(browser, languages_server):
-    page = new_page(browser)
-    page.goto(f"{languages_server}/wordgame?language=de&seed=5")
-    page.click("#setup button[type=submit]")
-    page.locator("#tiles .tile").first.wait_for()
+    page = started(
+        browser, f"{languages_server}/wordgame?language=de&seed=5", "#setup button[type=submit]", "#tiles .tile"
+    )
     tiles = page.locator("#tiles .tile").evaluate_all(
         "tiles => tiles.map(t => [t.firstChild.textContent, t.querySelector('.value').textContent])"
     )
@@ -106,10 +114,7 @@ def test_the_word_game_deals_german_tiles_with_german_values(browser, languages_
 
 
 def test_a_boggle_board_shows_multi_letter_faces_as_they_are(browser, languages_server):
-    page = new_page(browser)
-    page.goto(f"{languages_server}/boggle?board=catsoeab[th]seqibxl")
-    page.click("#start")
-    page.locator("#board .cell").first.wait_for()
+    page = started(browser, f"{languages_server}/boggle?board=catsoeab[th]seqibxl", "#start", "#board .cell")
     faces = page.locator("#board .cell").all_inner_texts()
     assert faces[:9] == ["C", "A", "T", "S", "O", "E", "A", "B", "Th"]
     assert faces[11] == "Qu"
