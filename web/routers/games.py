@@ -10,11 +10,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
 from wordindex.gamestore import GameStore
 
+from ..answers import json_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
 from ..games import BoggleKind, Moved, kind_named
 
@@ -24,11 +25,12 @@ NEW_GAME_EXAMPLE = {"game": "boggle", "seed": 7, "seconds": 180}
 MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
 
 
-def _answer(game_id: str, version: int, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"id": game_id, "version": version, "state": view, **extra}
+def _answer(game_id: str, version: int, view: dict[str, Any], status_code: int = 200, **extra: Any) -> Response:
+    """The game's answer, encoded as the CLI encodes JSON (``answers.json_answer``: no encoder walk)."""
+    return json_answer({"id": game_id, "version": version, "state": view, **extra}, status_code)
 
 
-def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
+def _body_doc(example: dict[str, Any]) -> Response:
     schema = {"type": "object", "example": example}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
@@ -39,7 +41,7 @@ def create_game(
     body: dict[str, Any] = Depends(json_object),
     indexes: IndexProvider = Depends(get_indexes),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
     options = dict(body)
     kind = kind_named(options.pop("game", None))
@@ -48,7 +50,7 @@ def create_game(
         created = kind.create(options, index, now, request.app.state.settings)
         record = store.create(kind.name, created.state, created.finished, now)
         view = kind.view(record.state, index, now, None)
-    return _answer(record.id, record.version, view)
+    return _answer(record.id, record.version, view, 201)
 
 
 @router.get("/{game_id}")
@@ -58,7 +60,7 @@ def read_game(
     indexes: IndexProvider = Depends(get_indexes),
     lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """The game's public view now."""
     record = store.get(game_id)
     kind = kind_named(record.kind)
@@ -75,7 +77,7 @@ def make_move(
     indexes: IndexProvider = Depends(get_indexes),
     lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did."""
     if "move" not in body:
         raise UsageError('a move is {"move": ...}')

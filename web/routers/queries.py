@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from wordindex.errors import UsageError
 
+from ..answers import json_answer, text_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons
 
 router = APIRouter(prefix="/api", tags=["queries"])
@@ -28,11 +29,12 @@ MAX_CHECK = 1000
 
 
 def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
-    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``."""
+    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``,
+    sent as the CLI prints it (``answers.json_answer``: no ``jsonable_encoder`` walk)."""
     from wordindex.reports import QUERY_REPORTS
 
     with indexes.use() as index:
-        return QUERY_REPORTS[command](index, *args, **options)
+        return json_answer(QUERY_REPORTS[command](index, *args, **options))
 
 
 @router.get("/info")
@@ -120,6 +122,7 @@ def boggle(
     """``wordindex boggle BOARD [--rules R] [--min-length N] [--show WORD] --json``."""
     from wordindex import reports
     from wordindex.boggle.board import parse_board
+    from wordindex.boggle.engine import Engine
 
     largest = request.app.state.settings.max_board_size
     size = parse_board(board).size  # the same BoardError as the CLI for a bad board
@@ -127,7 +130,10 @@ def boggle(
         raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
     with indexes.use() as index:
         lexicon = lexicons.get(index)
-        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon)
+        text = reports.boggle_text(
+            index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon, engine=Engine.COMPILED
+        )
+    return text_answer(text)
 
 
 @router.get("/best-word")
