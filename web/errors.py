@@ -12,18 +12,31 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from wordindex.errors import (
+    BusyError,
     DatabaseError,
     NoIndexError,
     NotAnIndexError,
     NotFoundError,
     SchemaTooNewError,
     SchemaTooOldError,
+    TimeLimitError,
     UsageError,
     WordIndexError,
 )
 
-#: Failures of the server's own set-up (no index, unreachable database): 503, the client is not at fault.
-UNAVAILABLE = (DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, SchemaTooOldError)
+#: Failures of the server's own set-up (no index, unreachable database), too much at once, or a request
+#: that ran out of its time budget: 503, the client is not at fault.
+UNAVAILABLE = (
+    DatabaseError,
+    NoIndexError,
+    NotAnIndexError,
+    SchemaTooNewError,
+    SchemaTooOldError,
+    BusyError,
+    TimeLimitError,
+)
+#: Seconds a client is told to wait (``Retry-After``) before asking again after a BusyError.
+RETRY_AFTER_SECONDS = 1
 
 
 def status_for(exc: WordIndexError) -> int:
@@ -56,7 +69,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(WordIndexError)
     async def library_error(request: Request, exc: WordIndexError) -> JSONResponse:
-        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc))
+        headers = {"retry-after": str(RETRY_AFTER_SECONDS)} if isinstance(exc, BusyError) else None
+        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -68,6 +68,14 @@ class NotFoundError(WordIndexError):
     """A thing the request names (a word, a length) is not in the index."""
 
 
+class BusyError(WordIndexError):
+    """Not now, but the same request may succeed shortly: too much is going on at once (a server says 503)."""
+
+
+class TimeLimitError(WordIndexError):
+    """The work took longer than the caller's time budget and was stopped."""
+
+
 class NegativeAnswer(WordIndexError):
     """Not an error: the question has no answer (no word fits). Shown as a plain line, exit status 1."""
 

@@ -98,7 +98,7 @@ def test_results_come_from_the_compiled_search_even_before_it_was_compiled(api, 
     monkeypatch.setattr(dfs_llvm, "compiled", lambda: False)
     monkeypatch.setattr(dfs_python, "find_words", refuse)
     game_id = new_round(api)["id"]
-    results = move(api, game_id, {"end": True})["state"]["results"]
+    results = move(api, game_id, {"player": join(api, game_id, "Ann"), "end": True})["state"]["results"]
     assert results["count"] == BOARD_WORDS
     assert api.get(f"/api/games/{game_id}").json()["state"]["results"] == results
 

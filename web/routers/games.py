@@ -10,11 +10,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
 from wordindex.gamestore import GameStore
 
+from ..answers import json_answer
 from ..deps import get_store, json_object
 from ..games import BoggleKind, Moved, kind_named
 from ..served import ServedIndexes, get_served_indexes
@@ -25,11 +26,14 @@ NEW_GAME_EXAMPLE = {"game": "boggle", "seed": 7, "seconds": 180}
 MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
 
 
-def _answer(game_id: str, version: int, view: dict[str, Any], language: str, **extra: Any) -> dict[str, Any]:
-    return {"id": game_id, "version": version, "language": language, "state": view, **extra}
+def _answer(
+    game_id: str, version: int, view: dict[str, Any], language: str, status_code: int = 200, **extra: Any
+) -> Response:
+    """The game's answer, encoded as the CLI encodes JSON (``answers.json_answer``: no encoder walk)."""
+    return json_answer({"id": game_id, "version": version, "language": language, "state": view, **extra}, status_code)
 
 
-def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
+def _body_doc(example: dict[str, Any]) -> Response:
     schema = {"type": "object", "example": example}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
@@ -40,7 +44,7 @@ def create_game(
     body: dict[str, Any] = Depends(json_object),
     indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", "language": "fr", ...options as in the CLI}``.
 
     ``language`` (optional) picks the served index the game is played on, for all its moves.
@@ -54,7 +58,7 @@ def create_game(
         record = store.create(kind.name, created.state, created.finished, now)
         view = kind.view(record.state, index, now, None)
         code = index.language.code
-    return _answer(record.id, record.version, view, code)
+    return _answer(record.id, record.version, view, code, 201)
 
 
 @router.get("/{game_id}")
@@ -63,7 +67,7 @@ def read_game(
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
     indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """The game's public view now."""
     record = store.get(game_id)
     kind = kind_named(record.kind)
@@ -81,7 +85,7 @@ def make_move(
     body: dict[str, Any] = Depends(json_object),
     indexes: ServedIndexes = Depends(get_served_indexes),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did (on the game's own index)."""
     if "move" not in body:
         raise UsageError('a move is {"move": ...}')

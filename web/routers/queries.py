@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from wordindex.errors import UsageError
 
+from ..answers import json_answer, text_answer
 from ..deps import IndexProvider, LexiconCache
 from ..served import get_indexes, get_lexicons
 
@@ -31,11 +32,12 @@ MAX_CHECK = 1000
 
 
 def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
-    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``."""
+    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``,
+    sent as the CLI prints it (``answers.json_answer``: no ``jsonable_encoder`` walk)."""
     from wordindex.reports import QUERY_REPORTS
 
     with indexes.use() as index:
-        return QUERY_REPORTS[command](index, *args, **options)
+        return json_answer(QUERY_REPORTS[command](index, *args, **options))
 
 
 @router.get("/info")
@@ -123,6 +125,7 @@ def boggle(
     """``wordindex boggle BOARD [--rules R] [--min-length N] [--show WORD] --json``."""
     from wordindex import reports
     from wordindex.boggle.board import parse_board
+    from wordindex.boggle.engine import Engine
     from wordindex.boggle.faces import faces_of
 
     largest = request.app.state.settings.max_board_size
@@ -131,7 +134,10 @@ def boggle(
         if size > largest:
             raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
         lexicon = lexicons.get(index)
-        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon)
+        text = reports.boggle_text(
+            index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon, engine=Engine.COMPILED
+        )
+    return text_answer(text)
 
 
 @router.get("/best-word")
