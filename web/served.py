@@ -14,6 +14,7 @@ not hold, so a server started before its index was built answers once it is.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Iterator
@@ -113,6 +114,12 @@ class ServedIndexes:
             raise UsageError(f"language {code[:MAX_CODE]!r} is not served here: choose {self.codes_text()}")
         return served
 
+    def answers_at_once(self, code: Any) -> bool:
+        """Whether ``get(code)`` answers without opening an index (always, once every language is read)."""
+        if not code or not isinstance(code, str) or not self._unresolved():
+            return True
+        return code.strip().lower()[:MAX_CODE] in self._by_code
+
     def for_game(self, state: Any) -> ServedIndex:
         """The index a stored game is played on: its recorded language, else the default (games made before)."""
         code = state.get("language") if isinstance(state, dict) else None
@@ -155,7 +162,11 @@ def _name_of(code: str) -> str:
         return repr(code)
 
 
-def get_served(
+# The dependencies are coroutines: each is a dict lookup, and a plain function would cost a hop
+# through the thread pool per request (FastAPI runs those in threads).
+
+
+async def get_served(
     request: Request,
     language: str | None = Query(
         None,
@@ -165,19 +176,21 @@ def get_served(
 ) -> ServedIndex:
     """The index a query names with ``?language=``; the default one without it."""
     served: ServedIndexes = request.app.state.served
-    return served.get(language)
+    if served.answers_at_once(language):
+        return served.get(language)
+    return await asyncio.to_thread(served.get, language)  # an index not read yet is opened first
 
 
-def get_indexes(served: ServedIndex = Depends(get_served)) -> IndexProvider:
+async def get_indexes(served: ServedIndex = Depends(get_served)) -> IndexProvider:
     """The chosen index's provider; endpoints call ``with indexes.use() as index`` in their own thread."""
     return served.indexes
 
 
-def get_lexicons(served: ServedIndex = Depends(get_served)) -> LexiconCache:
+async def get_lexicons(served: ServedIndex = Depends(get_served)) -> LexiconCache:
     return served.lexicons
 
 
-def get_served_indexes(request: Request) -> ServedIndexes:
+async def get_served_indexes(request: Request) -> ServedIndexes:
     """All the served indexes (games pick theirs from the body or from the stored game)."""
     indexes: ServedIndexes = request.app.state.served
     return indexes
