@@ -134,9 +134,10 @@ class ServedIndexes:
             ) from None
 
     def languages(self) -> Iterator[ServedIndex]:
-        """The served indexes whose language is known, default first (reads any not read yet)."""
+        """The served indexes whose language is known, default first (reads any not read yet; one that
+        cannot be opened is left out, and ``/readyz`` says why)."""
         if self._unresolved():
-            self.resolve()
+            self.resolve_quietly()
         seen = set()
         for served in self.all:
             if served.language is not None and served.language.code not in seen:

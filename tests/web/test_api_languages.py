@@ -208,6 +208,8 @@ def test_readiness_checks_every_index(trio, make_app, tmp_path):
         ready = client.get("/readyz")
         assert ready.status_code == 503 and ready.json()["index"].startswith(f"no word index at {tmp_path}")
         assert client.get("/api/check", params={"word": "cool"}).status_code == 200  # the default still answers
+        listed = client.get("/api/languages")  # the picker lists the languages that can be played now
+        assert listed.status_code == 200 and [x["code"] for x in listed.json()["languages"]] == ["en"]
         unknown = client.get("/api/check", params={"word": "cool", "language": "fr"})
         assert unknown.status_code == 503 and unknown.json()["type"] == "NoIndexError"
 
