@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -43,8 +44,8 @@ def serve(
         "--index",
         metavar="[LANG=]URL",
         help="Serve this index too, one per language (repeat for more): its build's language names it, "
-        "and LANG= checks that it is that language. Without --db (or WORDINDEX_DB) only the --index "
-        "indexes are served, the first being the default.",
+        "and LANG= checks that it is that language; a directory serves each of its *.db indexes. "
+        "Without --db (or WORDINDEX_DB) only the --index indexes are served, the first being the default.",
         show_default=False,
     ),
     cors_origin: list[str] = typer.Option(
@@ -116,8 +117,9 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     """The indexes to serve, default first, each with its language; one line and exit 2 for any problem.
 
     ``--db`` (or ``WORDINDEX_DB``) is served first when given, or when no ``--index`` is; each
-    ``--index [LANG=]URL`` follows. Every index is opened here once (a missing or stale one fails
-    now, not on the first request), and two of one language are refused.
+    ``--index [LANG=]URL`` follows (a directory: its ``*.db`` indexes by file name). Every index is
+    opened here once (a missing or stale one fails now, not on the first request), and two of one
+    language are refused.
     """
     from wordindex.errors import UsageError
     from wordindex.index import open_index
@@ -132,7 +134,10 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
         code, url = (prefix.group(1), prefix.group(2)) if prefix else (None, spec)
         if code is not None:
             language(code)  # an unknown code names the known ones
-        wanted.append((code, parse_location(url), f"--index {spec}"))
+        if code is None and Path(url).is_dir():
+            wanted.extend((None, parse_location(str(path)), f"--index {path}") for path in indexes_in(Path(url)))
+        else:
+            wanted.append((code, parse_location(url), f"--index {spec}"))
     served: list[tuple[str, Location]] = []
     by_code: dict[str, str] = {}
     for code, where, given in wanted:
@@ -147,6 +152,16 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
         by_code[found.code] = given
         served.append((found.code, where))
     return served
+
+
+def indexes_in(folder: Path) -> list[Path]:
+    """The SQLite indexes in a directory: its ``*.db`` files by name, not the game stores beside them."""
+    from wordindex.errors import UsageError
+
+    found = sorted(path for path in folder.glob("*.db") if path.is_file() and not path.stem.endswith("-games"))
+    if not found:
+        raise UsageError(f"--index {folder}: no *.db index files in that directory")
+    return found
 
 
 def register(app: typer.Typer) -> None:

@@ -61,3 +61,30 @@ def test_serve_refuses_a_missing_index_among_several(run_cli, trio, started, tmp
     result = run_cli(["serve", "--index", str(tmp_path / "none.db")], db=trio[0].url)
     assert result.exit_code == 2 and result.stderr.startswith(f"Error: no word index at {tmp_path / 'none.db'}")
     assert started == []
+
+
+@pytest.mark.sqlite_only
+def test_a_directory_serves_each_of_its_indexes_by_file_name(run_cli, started, tmp_path):
+    from wordindex.build import build_index
+    from wordindex.location import sqlite_location
+
+    from .test_api_languages import FRENCH, GERMAN
+
+    folder = tmp_path / "indexes"
+    folder.mkdir()
+    for code, words in (("fr", FRENCH), ("de", GERMAN)):
+        source = tmp_path / f"{code}.txt"
+        source.write_text("\n".join(words) + "\n", encoding="utf-8")
+        build_index(str(folder / f"{code}.db"), source, language_code=code)
+    (folder / "de-games.db").write_bytes(b"")  # a game store beside an index is not served
+    (folder / "notes.txt").write_text("not an index")
+    result = run_cli(["serve", "--index", str(folder)])
+    assert result.exit_code == 0, result.stderr
+    german, french = sqlite_location(folder / "de.db"), sqlite_location(folder / "fr.db")
+    assert started == [{"WORDINDEX_DB": german.url, "WORDINDEX_INDEXES": french.url}]
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = run_cli(["serve", "--index", str(empty)])
+    assert refused.exit_code == 2
+    assert refused.stderr.strip() == f"Error: --index {empty}: no *.db index files in that directory"
