@@ -51,6 +51,8 @@ def test_the_served_languages_are_listed_default_first(multi):
     english, french, german = answer["languages"]
     assert english["faces"] == ["qu", "in", "th", "er", "he", "an"] and german["faces"] == ["qu"]
     assert french["faces"] == []
+    assert english["folds"] == {} and (french["folds"]["é"], french["folds"]["ç"]) == ("e", "c")
+    assert (german["folds"]["ß"], german["folds"]["é"]) == ("ss", "e") and "ö" not in german["folds"]
     assert (english["tile_values"]["z"], english["tile_values"]["*"]) == (10, 0)
     assert {k: german["tile_values"][k] for k in "äöüy"} == {"ä": 6, "ö": 8, "ü": 6, "y": 10}
     assert (french["tile_values"]["k"], french["tile_values"]["w"]) == (10, 10)

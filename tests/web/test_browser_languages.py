@@ -11,7 +11,7 @@ from wordindex.location import parse_location
 
 from .browser import new_page
 from .conftest import WEB_WORDS, serving
-from .test_api_languages import GERMAN
+from .test_api_languages import FRENCH, GERMAN
 
 pytestmark = pytest.mark.browser
 
@@ -35,14 +35,15 @@ GERMAN_VALUES = {
 
 @pytest.fixture(scope="module")
 def languages_server(index_factory) -> Iterator[str]:
-    """A live server on the English test index (the default), a Polish and a German one."""
+    """A live server on the English test index (the default), a Polish, a German and a French one."""
     from wordindex.web.app import create_app
     from wordindex.web.settings import Settings
 
     english = parse_location(str(index_factory("web", WEB_WORDS)))
     polish = parse_location(str(index_factory("web-pl", POLISH, language="pl")))
     german = parse_location(str(index_factory("web-de", GERMAN, language="de")))
-    with serving(create_app(Settings(index=english, more_indexes=(polish, german)))) as url:
+    french = parse_location(str(index_factory("web-fr", FRENCH, language="fr")))
+    with serving(create_app(Settings(index=english, more_indexes=(polish, german, french)))) as url:
         yield url
 
 
@@ -63,7 +64,12 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
     page = new_page(browser)
     page.goto(f"{languages_server}/hangman")
     picker = page.locator("#language")
-    assert picker.locator("option").all_inner_texts() == ["English", "polski (Polish)", "Deutsch (German)"]
+    assert picker.locator("option").all_inner_texts() == [
+        "English",
+        "polski (Polish)",
+        "Deutsch (German)",
+        "français (French)",
+    ]
     assert keys(page) == "abcdefghijklmnopqrstuvwxyz"
     with page.expect_navigation():
         picker.select_option("pl")
@@ -95,6 +101,26 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
     page.reload()  # the game's link: its own language, whatever the default
     page.locator("#end").wait_for()
     assert keys(page) == POLISH_LETTERS and page.locator("#language").input_value() == "pl"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_a_french_player_types_an_accented_letter_on_the_keyboard(browser, languages_server):
+    # "fenêtre" is the only seven-letter French word here; it plays as fenetre, and ê is typed as e.
+    page = new_page(browser)
+    page.goto(f"{languages_server}/hangman?language=fr")
+    page.fill("#length", "7")
+    page.click("input[value=random]")
+    page.click("#start")
+    page.wait_for_function("document.querySelector('#pattern').textContent === '_______'")
+    # A French keyboard's ê key (Playwright's keyboard has no such key: the browser event it sends).
+    page.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ê', bubbles: true}))")
+    page.wait_for_function("document.querySelector(\"#keyboard button[data-letter='e']\").disabled")
+    assert page.locator("#pattern").inner_text() == "_E_E__E"
+    for letter in "fntr":
+        page.locator(f"#keyboard button[data-letter='{letter}']").click()
+    page.locator("#end").wait_for()
+    assert page.locator("#answer").inner_text() == "The word was FENETRE."
     assert page.js_errors == []
     page.close()
 

@@ -16,7 +16,7 @@ router = APIRouter(prefix="/api", tags=["languages"])
 
 
 def describe(code: str) -> dict[str, Any]:
-    """What a page needs of a language: its names, letters, board faces and tile values."""
+    """What a page needs of a language: its names, letters, folds (what a typed é plays as), board faces, tile values."""
     from wordindex.boggle.faces import faces_of
     from wordindex.wordgame.tiles import tiles
 
@@ -26,6 +26,7 @@ def describe(code: str) -> dict[str, Any]:
         "name": found.language.name,
         "native_name": found.language.native_name,
         "letters": found.alphabet.letters,
+        "folds": dict(found.alphabet.folds),
         "faces": list(faces_of(code).multi),
         "tile_values": dict(found.values),
     }

@@ -57,7 +57,7 @@ function highlight(path, kind) {
 
 // A path for a typed word (the Qu cube spells "qu"): depth-first search, as the server does.
 function findPath(word) {
-  word = word.normalize("NFC").toLowerCase();
+  word = playForm(word);
   const n = S.faces.length;
   function from(cell, at, used) {
     const s = spelled(S.faces[cell]);

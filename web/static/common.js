@@ -46,7 +46,7 @@ function params() { return new URLSearchParams(window.location.search); }
 // its id plays in its own language, whatever the URL says (its answer names it).
 
 const ENGLISH = {code: "en", name: "English", native_name: "English", letters: "abcdefghijklmnopqrstuvwxyz",
-  faces: ["qu", "in", "th", "er", "he", "an"], tile_values: {}};
+  folds: {}, faces: ["qu", "in", "th", "er", "he", "an"], tile_values: {}};
 const LANG = {code: params().get("language") || "", served: null, info: null};
 
 async function servedLanguages() {
@@ -88,6 +88,12 @@ function useLanguage(code) {
   if (picker) picker.value = LANG.info.code;
   carryLanguage();
   return LANG.info;
+}
+
+// Typed text as the language plays it: NFC, lowercase, its folds (French é is e, German ß is ss), as the server does.
+function playForm(text) {
+  const folds = (LANG.info || ENGLISH).folds || {};
+  return [...text.normalize("NFC").toLowerCase()].map((c) => folds[c] ?? c).join("");
 }
 
 // The body of a new game in the chosen language (the server's default when none was chosen).

@@ -99,7 +99,7 @@ async function main() {
   drawKeyboard(await languagePicker());
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || $("game").hidden) return;
-    const letter = event.key.normalize("NFC").toLowerCase();
+    const letter = playForm(event.key);  // a French é is the e key
     if ([...letter].length === 1 && G.letters.includes(letter) && !["INPUT", "SELECT"].includes(document.activeElement.tagName)) {
       event.preventDefault();
       guess(letter);
