@@ -56,6 +56,12 @@ def started(browser, url: str, start: str, ready: str):
     return page
 
 
+def press(page, letter: str) -> None:
+    """Press the on-screen key of ``letter`` and wait until the guess is answered (the key is then disabled)."""
+    page.locator(f"#keyboard button[data-letter='{letter}']").click()
+    page.wait_for_function(f"document.querySelector(\"#keyboard button[data-letter='{letter}']\").disabled")
+
+
 def keys(page) -> str:
     return "".join(page.locator("#keyboard button").evaluate_all("keys => keys.map(k => k.dataset.letter)"))
 
@@ -88,8 +94,7 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
     page.wait_for_function("document.querySelector('#pattern').textContent === '_____'")
     assert "language=pl" in page.url and "game=" in page.url
     for letter, pattern in (("ż", "_____"), ("ś", "Ś____"), ("e", "Ś__E_"), ("n", "ŚN_E_"), ("i", "ŚNIE_")):
-        page.locator(f"#keyboard button[data-letter='{letter}']").click()
-        page.wait_for_function(f"document.querySelector(\"#keyboard button[data-letter='{letter}']\").disabled")
+        press(page, letter)
         assert page.locator("#pattern").inner_text() == pattern
     assert page.locator("#missed").inner_text() == "Ż"
     assert "miss" in (page.locator("#keyboard button[data-letter='ż']").get_attribute("class") or "")
@@ -117,8 +122,8 @@ def test_a_french_player_types_an_accented_letter_on_the_keyboard(browser, langu
     page.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ê', bubbles: true}))")
     page.wait_for_function("document.querySelector(\"#keyboard button[data-letter='e']\").disabled")
     assert page.locator("#pattern").inner_text() == "_E_E__E"
-    for letter in "fntr":
-        page.locator(f"#keyboard button[data-letter='{letter}']").click()
+    for letter in "fntr":  # one guess at a time: the page takes the next once the last is answered
+        press(page, letter)
     page.locator("#end").wait_for()
     assert page.locator("#answer").inner_text() == "The word was FENETRE."
     assert page.js_errors == []
