@@ -21,6 +21,7 @@ from wordindex.gamestore import GameStore, game_store_location
 from . import errors
 from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit
+from .live import GameWatch
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -51,6 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
         store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
         await asyncio.to_thread(store.migrate)
         app.state.store = store
+        app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield
