@@ -20,6 +20,7 @@ from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
 from .limits import BodyLimit
+from .live import GameWatch
 from .served import ServedIndexes
 from .settings import Settings, settings_from_environment
 
@@ -52,6 +53,7 @@ def create_app(settings: Settings) -> FastAPI:
         await asyncio.to_thread(store.migrate)
         await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
+        app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield

@@ -177,6 +177,17 @@ class GameStore:
             connection.rollback()
         return _record(game_id, row)
 
+    def version(self, game_id: str) -> int:
+        """The game's version (moves applied) alone: what a watcher polls (GameNotFoundError if gone)."""
+        with self._errors("read a game from"), self.engine.connect() as connection:
+            version = connection.execute(
+                self._text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
+            ).scalar()
+            connection.rollback()
+        if version is None:
+            _record(game_id, None)  # raises GameNotFoundError, with its message
+        return int(str(version))
+
     def update(
         self,
         game_id: str,

@@ -228,3 +228,25 @@ def test_more_indexes_from_the_environment():
         ("postgresql", "postgresql+psycopg://u@h/de?sslmode=require"),
     ]
     assert settings_from_environment({"WORDINDEX_DB": "/tmp/x/en.db"}).more_indexes == ()
+
+
+def test_a_rounds_live_events_come_from_its_language_index(trio, make_app):
+    import httpx
+
+    from .conftest import serving
+    from .test_api_live import _stream
+
+    english, french, german = trio
+    with (
+        serving(make_app(english, more_indexes=(french, german), live_poll_seconds=0.05)) as url,
+        httpx.Client(base_url=url, timeout=20) as http,
+    ):
+        game = http.post("/api/games", json={"game": "boggle", "language": "de", "board": GERMAN_BOARD}).json()["id"]
+        player = http.post(f"/api/games/{game}/moves", json={"move": {"join": "Ann"}}).json()["event"]["joined"]
+        http.post(f"/api/games/{game}/moves", json={"move": {"player": player, "word": "haus"}})
+        http.post(f"/api/games/{game}/moves", json={"move": {"player": player, "end": True}})
+        with http.stream("GET", f"/api/games/{game}/events", params={"player": player}) as response:
+            events = list(_stream(response))
+    assert [(e["language"], e["state"]["over"]) for e in events] == [("de", True)]
+    results = events[0]["state"]["results"]
+    assert [(w["word"], w["found_by"]) for w in results["words"]] == [("haus", ["Ann"]), ("maus", [])]

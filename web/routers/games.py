@@ -7,18 +7,26 @@ hangman's word, the players' ids); only views leave the server.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
-from wordindex.errors import UsageError
+from wordindex.errors import BusyError, UsageError, WordIndexError
 from wordindex.gamestore import GameStore
 
 from ..answers import json_answer
 from ..deps import get_store, json_object
+from ..errors import error_body
 from ..games import BoggleKind, Moved, kind_named
 from ..served import ServedIndexes, get_served_indexes
+
+if TYPE_CHECKING:
+    from ..live import GameWatch
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -76,6 +84,55 @@ def read_game(
         view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
         code = index.language.code
     return _answer(record.id, record.version, view, code)
+
+
+@router.get("/{game_id}/events", response_class=StreamingResponse)
+async def game_events(
+    request: Request,
+    game_id: str,
+    player: str | None = Query(None, max_length=64, description="Your player id: your own words are shown"),
+    indexes: ServedIndexes = Depends(get_served_indexes),
+    store: GameStore = Depends(get_store),
+) -> StreamingResponse:
+    """The game's view as server-sent events (``text/event-stream``): ``event: state`` at once, after
+    every move anyone makes, at the end of the clock and with the results; then the stream ends.
+    The same JSON as ``GET /api/games/{id}``. See ``web/live.py``."""
+    from ..live import event_text, finished, next_moment
+
+    watch: GameWatch = request.app.state.watch
+    if watch.streams >= watch.max_streams:
+        raise BusyError(f"this worker holds {watch.max_streams} live streams already: poll the game instead")
+    first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
+    kind = kind_named(first.kind)
+    served = indexes.for_game(first.state)
+
+    def current() -> tuple[dict[str, Any], str]:
+        record = store.get(game_id)
+        with served.indexes.use() as index:
+            view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+            code = index.language.code
+        answer = {"id": record.id, "version": record.version, "language": code, "state": view}
+        return view, json.dumps(answer, ensure_ascii=False)
+
+    async def stream() -> AsyncIterator[str]:
+        async with watch.watching(game_id, first.version) as wait:
+            sent = ""
+            while True:
+                try:
+                    view, text = await asyncio.to_thread(current)
+                except WordIndexError as exc:
+                    yield event_text(json.dumps(error_body(str(exc), type(exc).__name__)), "error")
+                    return
+                if text != sent:  # unchanged while the results wait for the grace seconds
+                    yield event_text(text)
+                    sent = text
+                if finished(view):
+                    return
+                await wait(next_moment(view))
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
+    )
 
 
 @router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))

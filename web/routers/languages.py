@@ -16,7 +16,7 @@ router = APIRouter(prefix="/api", tags=["languages"])
 
 
 def describe(code: str) -> dict[str, Any]:
-    """What a page needs of a language: its names, letters, folds (what a typed é plays as), board faces, tile values."""
+    """What a page needs of a language: names, letters, folds (what a typed é plays as), board faces, tile values."""
     from wordindex.boggle.faces import faces_of
     from wordindex.wordgame.tiles import tiles
 
