@@ -53,6 +53,10 @@ def create_app(settings: Settings) -> FastAPI:
         await asyncio.to_thread(store.migrate)
         app.state.store = store
         app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
+        try:  # the lexicon loaded and the search compiled before the first request needs them
+            await asyncio.to_thread(app.state.lexicons.warm)
+        except Exception as exc:  # an index that cannot be used now: /readyz says why
+            log.warning("Boggle search not warmed: %s", exc)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield
