@@ -54,6 +54,11 @@ def create_app(settings: Settings) -> FastAPI:
         await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
         app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
+        for served in app.state.served.all:  # each language's lexicon loaded and search compiled before a request
+            try:
+                await asyncio.to_thread(served.lexicons.warm)
+            except Exception as exc:  # an index that cannot be used now: /readyz says why
+                log.warning("Boggle search not warmed on %s: %s", served.location.display, exc)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield

@@ -31,7 +31,7 @@ def test_a_player_sees_the_others_words_the_end_and_the_results_pushed(base):
         ann = play({"join": "Ann"})["event"]["joined"]
         bob = play({"join": "Bob"})["event"]["joined"]
         seen: list[dict] = []
-        first = threading.Event()
+        first, pushed = threading.Event(), threading.Event()
 
         def listen() -> None:
             with (
@@ -43,12 +43,15 @@ def test_a_player_sees_the_others_words_the_end_and_the_results_pushed(base):
                 for event in _stream(response):
                     seen.append(event)
                     first.set()
+                    if event["state"]["players"][0]["words"] == 2:
+                        pushed.set()
 
         listener = threading.Thread(target=listen)
         listener.start()
         assert first.wait(10)
         for word in ("coats", "cat"):
             play({"player": ann, "word": word})
+        assert pushed.wait(10)  # Bob's stream shows Ann's two words, though Bob asked nothing
         play({"player": ann, "done": True})
         play({"player": bob, "done": True})
         listener.join(20)
