@@ -72,13 +72,13 @@ def post(url: str, body: dict) -> dict:
 class Server:
     """`wordindex serve` in a child process on a free loopback port."""
 
-    def __init__(self, db: str, workers: int):
+    def __init__(self, db: str, workers: int, extra: tuple[str, ...] = ()):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "WORDINDEX_DB": db}
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [executable(), "serve", "--port", str(self.port), "--workers", str(workers)],
+            [executable(), "serve", "--port", str(self.port), "--workers", str(workers), *extra],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=self.log,

@@ -63,6 +63,8 @@ def press(page, letter: str) -> None:
 
 
 def keys(page) -> str:
+    """The on-screen keys' letters, once the page has drawn them (after asking the server its languages)."""
+    page.locator("#keyboard button").first.wait_for(state="attached")
     return "".join(page.locator("#keyboard button").evaluate_all("keys => keys.map(k => k.dataset.letter)"))
 
 
@@ -70,6 +72,7 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
     page = new_page(browser)
     page.goto(f"{languages_server}/hangman")
     picker = page.locator("#language")
+    picker.wait_for()
     assert picker.locator("option").all_inner_texts() == [
         "English",
         "polski (Polish)",
