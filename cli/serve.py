@@ -65,8 +65,8 @@ def serve(
     Listens on 127.0.0.1 unless --host says otherwise; more settings in
     docs/serve.md (environment variables WORDINDEX_*).
 
-    Several languages: one index each, e.g. wordindex serve --index en=words.db --index fr=fr.db;
-    requests pick one with language=fr (GET /api/languages lists them).
+    Several languages: one index each (--index fr=fr.db, repeatable); a request picks one with
+    language=fr, and GET /api/languages lists them.
 
     Examples: wordindex serve;  wordindex --db postgresql://host/words serve --workers 4 --host 0.0.0.0
     """

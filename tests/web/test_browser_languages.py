@@ -56,6 +56,14 @@ def started(browser, url: str, start: str, ready: str):
     return page
 
 
+def fair_game(page, length: int) -> None:
+    """Start a fair hangman game of ``length`` letters on the open page; wait for its blank pattern."""
+    page.fill("#length", str(length))
+    page.click("input[value=random]")
+    page.click("#start")
+    page.wait_for_function(f"document.querySelector('#pattern').textContent === '{'_' * length}'")
+
+
 def press(page, letter: str) -> None:
     """Press the on-screen key of ``letter`` and wait until the guess is answered (the key is then disabled)."""
     page.locator(f"#keyboard button[data-letter='{letter}']").click()
@@ -91,10 +99,7 @@ def test_a_polish_hangman_game_won_on_the_on_screen_keys(browser, languages_serv
         "/wordgame?language=pl",
     ]
 
-    page.fill("#length", "5")
-    page.click("input[value=random]")
-    page.click("#start")
-    page.wait_for_function("document.querySelector('#pattern').textContent === '_____'")
+    fair_game(page, 5)
     assert "language=pl" in page.url and "game=" in page.url
     for letter, pattern in (("ż", "_____"), ("ś", "Ś____"), ("e", "Ś__E_"), ("n", "ŚN_E_"), ("i", "ŚNIE_")):
         press(page, letter)
@@ -117,10 +122,7 @@ def test_a_french_player_types_an_accented_letter_on_the_keyboard(browser, langu
     # "fenêtre" is the only seven-letter French word here; it plays as fenetre, and ê is typed as e.
     page = new_page(browser)
     page.goto(f"{languages_server}/hangman?language=fr")
-    page.fill("#length", "7")
-    page.click("input[value=random]")
-    page.click("#start")
-    page.wait_for_function("document.querySelector('#pattern').textContent === '_______'")
+    fair_game(page, 7)
     # A French keyboard's ê key (Playwright's keyboard has no such key: the browser event it sends).
     page.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ê', bubbles: true}))")
     page.wait_for_function("document.querySelector(\"#keyboard button[data-letter='e']\").disabled")
