@@ -156,3 +156,37 @@ def test_a_boggle_board_shows_multi_letter_faces_as_they_are(browser, languages_
     assert faces[11] == "Qu"
     assert page.js_errors == []
     page.close()
+
+
+def test_a_polish_boggle_word_typed_lights_its_path_and_scores(browser, languages_server):
+    # Rows łód / kźo / tap: łódź runs ł ó d along the top, then down to ź.
+    page = started(browser, f"{languages_server}/boggle?language=pl&board=łódkźotap", "#start", "#board .cell")
+    assert page.locator("#board .cell").all_inner_texts() == ["Ł", "Ó", "D", "K", "Ź", "O", "T", "A", "P"]
+    assert page.locator("#board").get_attribute("lang") == "pl"
+    page.fill("#word", "ŁÓDŹ")
+    lit = page.locator("#board .cell.on").evaluate_all("cells => cells.map(c => Number(c.dataset.cell))")
+    assert lit == [0, 1, 2, 4]
+    page.press("#word", "Enter")
+    page.locator("#found li").first.wait_for()
+    assert page.locator("#found li").first.inner_text().split() == ["łódź", "1"]
+    assert page.js_errors == []
+    page.close()
+
+
+def test_the_home_page_picker_and_links_keep_the_language(browser, languages_server):
+    page = new_page(browser)
+    page.goto(f"{languages_server}/?language=de")
+    page.locator("#language").wait_for()
+    assert page.locator("#language").input_value() == "de"
+    page.wait_for_function("document.querySelector('nav a').getAttribute('href').includes('language=de')")
+    assert [a.get_attribute("href") for a in page.locator("main h2 a").all()] == [
+        "/boggle?language=de",
+        "/hangman?language=de",
+        "/wordgame?language=de",
+    ]
+    page.goto(f"{languages_server}/hangman?language=xx")  # not served: said, and the default is played
+    page.locator("#keyboard button").first.wait_for(state="attached")
+    assert page.locator("#status").inner_text() == "The language xx is not served here; playing in English."
+    assert page.locator("#language").input_value() == "en"
+    assert page.js_errors == []
+    page.close()
