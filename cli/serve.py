@@ -8,7 +8,6 @@ the command, so no other command pays for it.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,7 +83,9 @@ def serve(
     from wordindex.gamestore import GameStore, game_store_location
     from wordindex.location import parse_location
 
-    served = served_indexes(ctx, index or [])
+    if not index:  # the variable serve hands its workers, also a user's way to say --index
+        index = [line.strip() for line in os.environ.get("WORDINDEX_INDEXES", "").splitlines() if line.strip()]
+    served = served_indexes(ctx, index)
     location = served[0][1]
     games = parse_location(games_db) if games_db else game_store_location(location)
     store = GameStore(games)
@@ -109,10 +110,6 @@ def serve(
     )
 
 
-#: ``fr=PATH``: a language code before the first ``=`` (a URL's own ``=`` come after ``?``).
-LANGUAGE_PREFIX = re.compile(r"([A-Za-z]{2,3})=(.+)", re.DOTALL)
-
-
 def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Location]]:
     """The indexes to serve, default first, each with its language; one line and exit 2 for any problem.
 
@@ -121,6 +118,8 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     opened here once (a missing or stale one fails now, not on the first request), and two of one
     language are refused.
     """
+    from wordindex.web.settings import split_language
+
     from wordindex.errors import UsageError
     from wordindex.index import open_index
     from wordindex.languages import language
@@ -130,8 +129,7 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     if context.db_given(ctx) or not specs:
         wanted.append((None, context.location(ctx), "--db"))
     for spec in specs:
-        prefix = LANGUAGE_PREFIX.fullmatch(spec)
-        code, url = (prefix.group(1), prefix.group(2)) if prefix else (None, spec)
+        code, url = split_language(spec)
         if code is not None:
             language(code)  # an unknown code names the known ones
         if code is None and Path(url).is_dir():

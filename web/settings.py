@@ -10,6 +10,7 @@ Locations and numbers down.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -67,6 +68,16 @@ class Settings:
         return (self.index, *self.more_indexes)
 
 
+#: ``fr=PATH``: a language code before the first ``=`` (a URL's own ``=`` come after its ``?``).
+LANGUAGE_PREFIX = re.compile(r"([A-Za-z]{2,3})=(.+)", re.DOTALL)
+
+
+def split_language(spec: str) -> tuple[str | None, str]:
+    """``("fr", "fr.db")`` for ``fr=fr.db``, ``(None, spec)`` for a plain URL or path (``--index``'s syntax)."""
+    prefix = LANGUAGE_PREFIX.fullmatch(spec)
+    return (prefix.group(1), prefix.group(2)) if prefix else (None, spec)
+
+
 def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: float, high: float) -> float:
     text = env.get(ENV[key])
     if text is None or text == "":
@@ -93,7 +104,8 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
             )
         else:
             index = parse_location(db)
-    more = tuple(parse_location(line.strip()) for line in env.get(ENV["more_indexes"], "").splitlines() if line.strip())
+    lines = [line.strip() for line in env.get(ENV["more_indexes"], "").splitlines() if line.strip()]
+    more = tuple(parse_location(split_language(line)[1]) for line in lines)
     games = env.get(ENV["games_db"])
     origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
     return Settings(

@@ -220,7 +220,10 @@ def test_more_indexes_from_the_environment():
     from wordindex.web.settings import settings_from_environment
 
     settings = settings_from_environment(
-        {"WORDINDEX_DB": "/tmp/x/en.db", "WORDINDEX_INDEXES": "/tmp/x/fr.db\npostgresql://u@h/de?sslmode=require\n"}
+        {
+            "WORDINDEX_DB": "/tmp/x/en.db",
+            "WORDINDEX_INDEXES": "fr=/tmp/x/fr.db\n\npostgresql://u@h/de?sslmode=require\n",
+        }
     )
     assert [(location.backend, location.display) for location in settings.indexes] == [
         ("sqlite", "/tmp/x/en.db"),

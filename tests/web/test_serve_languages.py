@@ -37,6 +37,14 @@ def test_without_db_the_first_index_is_the_default(run_cli, trio, started):  # n
     assert started == [{"WORDINDEX_DB": german.url, "WORDINDEX_INDEXES": french.url}]
 
 
+def test_the_indexes_may_come_from_the_environment(run_cli, trio, started, monkeypatch):  # noqa: F811
+    english, french, german = trio
+    monkeypatch.setenv("WORDINDEX_INDEXES", f"{german.url}\n\nfr={french.url}\n")
+    result = run_cli(["serve"], db=english.url)
+    assert result.exit_code == 0, result.stderr
+    assert started == [{"WORDINDEX_DB": english.url, "WORDINDEX_INDEXES": f"{german.url}\n{french.url}"}]
+
+
 @pytest.mark.parametrize(
     ("specs", "message"),
     [
