@@ -17,7 +17,10 @@ const S = {
 
 // A board string holds one face per letter, a multi-letter face in brackets ([th], Dutch [ij]).
 function facesOf(board) { return (board.match(/\[[^\]]+\]|./gu) || []).map((f) => (f.startsWith("[") ? f.slice(1, -1) : f)); }
-function label(face) { return face === "q" && S.qIsQu ? "Qu" : face.charAt(0).toUpperCase() + face.slice(1); }
+function label(face) {
+  if (face === "q" && S.qIsQu) return "Qu";
+  return face === "ij" ? "IJ" : face.charAt(0).toUpperCase() + face.slice(1);  // Dutch capitalises IJ whole
+}
 function spelled(face) { return face === "q" && S.qIsQu ? "qu" : face; }
 function useFaces(language) { S.qIsQu = (language.faces || []).includes("qu"); $("board").lang = language.code; }
 function rowCol(cell) { return [Math.floor(cell / S.size), cell % S.size]; }
