@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
 from wordindex.errors import BusyError, UsageError, WordIndexError
-from wordindex.gamestore import GameStore
+from wordindex.gamestore import GameRecord, GameStore
 
 from ..answers import json_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
@@ -97,28 +97,31 @@ async def game_events(
     first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
     kind = kind_named(first.kind)
 
-    def current() -> tuple[dict[str, Any], str]:
-        record = store.get(game_id)
+    def current(record: GameRecord) -> tuple[dict[str, Any], str]:
         with indexes.use() as index:
             view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
         answer = {"id": record.id, "version": record.version, "state": view}
         return view, json.dumps(answer, ensure_ascii=False)
 
     async def stream() -> AsyncIterator[str]:
-        async with watch.watching(game_id, first.version) as wait:
+        async with watch.watching(first) as watcher:
             sent = ""
             while True:
-                try:
-                    view, text = await asyncio.to_thread(current)
-                except WordIndexError as exc:
-                    yield event_text(json.dumps(error_body(str(exc), type(exc).__name__)), "error")
+                error = watcher.error
+                if error is None:
+                    try:
+                        view, text = await asyncio.to_thread(current, watcher.record)
+                    except WordIndexError as exc:
+                        error = exc
+                if error is not None:
+                    yield event_text(json.dumps(error_body(str(error), type(error).__name__)), "error")
                     return
                 if text != sent:  # unchanged while the results wait for the grace seconds
                     yield event_text(text)
                     sent = text
                 if finished(view):
                     return
-                await wait(next_moment(view))
+                await watcher.wait(next_moment(view))
 
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
