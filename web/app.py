@@ -20,7 +20,7 @@ from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
 from .deps import IndexProvider, LexiconCache
-from .limits import BodyLimit
+from .limits import BodyLimit, CreationRate, SearchSlots
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -71,6 +71,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.indexes = IndexProvider(settings.index)
     app.state.lexicons = LexiconCache(app.state.indexes)
+    app.state.searches = SearchSlots(settings.max_searches)
+    app.state.creations = CreationRate(settings.new_games_per_minute)
     errors.install(app)
 
     from .routers import games, health, pages, queries

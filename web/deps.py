@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -134,6 +134,16 @@ def get_lexicons(request: Request) -> LexiconCache:
 def get_store(request: Request) -> GameStore:
     store: GameStore = request.app.state.store
     return store
+
+
+async def search_slot(request: Request) -> AsyncIterator[None]:
+    """Hold one of the worker's search slots for the request (503 at once when none is free)."""
+    slots = request.app.state.searches
+    slots.enter()
+    try:
+        yield
+    finally:
+        slots.leave()
 
 
 async def json_object(request: Request) -> dict[str, Any]:

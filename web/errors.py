@@ -22,6 +22,8 @@ from wordindex.errors import (
     WordIndexError,
 )
 
+from .limits import Refused
+
 #: Failures of the server's own set-up (no index, unreachable database): 503, the client is not at fault.
 UNAVAILABLE = (DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, SchemaTooOldError)
 
@@ -53,6 +55,14 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(
+            error_body(str(exc), type(exc).__name__),
+            status_code=exc.status,
+            headers={"retry-after": str(exc.retry_after)},
+        )
 
     @app.exception_handler(WordIndexError)
     async def library_error(request: Request, exc: WordIndexError) -> JSONResponse:

@@ -16,6 +16,9 @@ from wordindex.index import Index
 
 from .settings import Settings
 
+#: Most tiles in a hand: the largest hand a word game deals here, and the largest ``best-word`` hand.
+MAX_HAND = 20
+
 #: Gives the index's loaded prefix table when a view needs a board's every word.
 Lexicon = Callable[[], Any]
 
@@ -158,6 +161,14 @@ class SessionKind:
         session = create_session(self.name, index, **checked)
         return Created(session.state(), session.over)
 
+    def _check_bounds(self, state: dict[str, Any]) -> None:
+        """UsageError when a move set a bounded option out of its bounds (the word game's number of
+        hands, given as a move when the game was created without one)."""
+        for key, (low, high) in self.bounds.items():
+            value = state.get(key)
+            if isinstance(value, int) and not low <= value <= high:
+                raise UsageError(f"{key!r} must be {low} to {high} here, not {value}")
+
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
         from wordindex.sessions import resume_session
 
@@ -166,7 +177,9 @@ class SessionKind:
             event = session.end()
         else:
             event = session.move(move)
-        return Moved(session.state(), session.over, event.to_json())
+        state = session.state()
+        self._check_bounds(state)
+        return Moved(state, session.over, event.to_json())
 
     def view(
         self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
@@ -189,7 +202,7 @@ KINDS: dict[str, GameKind] = {
         {"length": (1, 63), "lives": (1, 26)},
     ),
     "wordgame": SessionKind(
-        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, 20)}
+        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, MAX_HAND)}
     ),
 }
 

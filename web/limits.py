@@ -1,4 +1,10 @@
-"""Request-size bound: a pure ASGI middleware, so an oversized body is refused before anything reads it."""
+"""The server's bounds on what one client can make it do.
+
+* ``BodyLimit``: request size, a pure ASGI middleware, so an oversized body is refused before
+  anything reads it;
+* ``SearchSlots``: how many searches run at once in a worker (503 beyond);
+* ``CreationRate``: how many games one address starts a minute (429 beyond).
+"""
 
 from __future__ import annotations
 
@@ -53,3 +59,84 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
+
+
+class SearchSlots:
+    """At most ``size`` searches at once in this worker; the others are refused at once, not queued.
+
+    A search (a board solve, a hangman or word-game query) takes from milliseconds to under a
+    second at its bounded worst; keeping them to fewer than the worker's request threads leaves
+    threads for everything else, so a game move, a page or ``/healthz`` never waits behind a
+    crowd of searches. Entered and left on the event loop (the dependency is async), so a plain
+    counter is safe.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self.busy = 0
+
+    def enter(self) -> None:
+        """Take a slot, or raise Busy (503, ``Retry-After: 1``) when all are taken."""
+        if self.busy >= self.size:
+            raise Busy(f"the server is busy with {self.size} other searches: try again in a second", retry_after=1)
+        self.busy += 1
+
+    def leave(self) -> None:
+        self.busy -= 1
+
+
+class CreationRate:
+    """New games per client address: a token bucket of ``per_minute`` tokens per address, per worker.
+
+    Each address may start ``per_minute`` games at once and then one more every ``60 / per_minute``
+    seconds; beyond that ``take`` raises TooMany (429 with ``Retry-After``). Full buckets (addresses
+    idle long enough) are forgotten when the table grows past ``MAX_ADDRESSES``, so its memory is
+    bounded too.
+    """
+
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self, per_minute: int, clock: Any = None):
+        import time
+
+        self.per_minute = per_minute
+        self.clock = clock or time.monotonic
+        self._tokens: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str) -> None:
+        now = self.clock()
+        rate = self.per_minute / 60.0
+        tokens, then = self._tokens.get(address, (float(self.per_minute), now))
+        tokens = min(float(self.per_minute), tokens + (now - then) * rate)
+        if tokens < 1.0:
+            wait = max(1, int((1.0 - tokens) / rate + 0.999))
+            raise TooMany(
+                f"at most {self.per_minute} new games a minute from one address: try again in {wait} s",
+                retry_after=wait,
+            )
+        self._tokens[address] = (tokens - 1.0, now)
+        if len(self._tokens) > self.MAX_ADDRESSES:
+            self._forget_idle(now, rate)
+
+    def _forget_idle(self, now: float, rate: float) -> None:
+        full = [a for a, (tokens, then) in self._tokens.items() if tokens + (now - then) * rate >= self.per_minute]
+        for address in full:
+            del self._tokens[address]
+
+
+class Refused(Exception):
+    """A request refused by a bound, with its status and how long to wait (``Retry-After``)."""
+
+    status = 503
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Busy(Refused):
+    status = 503
+
+
+class TooMany(Refused):
+    status = 429

@@ -23,6 +23,8 @@ ENV = {
     "max_body_bytes": "WORDINDEX_MAX_BODY_BYTES",
     "max_board_size": "WORDINDEX_MAX_BOARD_SIZE",
     "threads": "WORDINDEX_THREADS",
+    "max_searches": "WORDINDEX_MAX_SEARCHES",
+    "new_games_per_minute": "WORDINDEX_NEW_GAMES_PER_MINUTE",
     "keep_finished_hours": "WORDINDEX_KEEP_FINISHED_HOURS",
     "keep_idle_days": "WORDINDEX_KEEP_IDLE_DAYS",
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
@@ -44,6 +46,11 @@ class Settings:
     max_board_size: int = 6
     #: Request threads per worker (each holds one index connection).
     threads: int = 8
+    #: Searches (board solves, hangman and word-game queries) at once per worker; more get a 503.
+    #: Fewer than ``threads``, so other requests always find a thread.
+    max_searches: int = 4
+    #: Games one client address may start per minute, per worker; more get a 429.
+    new_games_per_minute: int = 60
     #: Finished games are deleted this long after they end ...
     keep_finished_hours: float = 24.0
     #: ... and any game untouched this long.
@@ -78,13 +85,16 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
             index = parse_location(str(default_database_path()))
     games = env.get(ENV["games_db"])
     origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
+    threads = int(_number(env, "threads", int, 8, 1, 64))
     return Settings(
         index=index,
         games=parse_location(games) if games else None,
         cors_origins=origins,
         max_body_bytes=int(_number(env, "max_body_bytes", int, 16_384, 256, 1_048_576)),
         max_board_size=int(_number(env, "max_board_size", int, 6, 2, 6)),
-        threads=int(_number(env, "threads", int, 8, 1, 64)),
+        threads=threads,
+        max_searches=int(_number(env, "max_searches", int, max(1, threads // 2), 1, threads)),
+        new_games_per_minute=int(_number(env, "new_games_per_minute", int, 60, 1, 1_000_000)),
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
         keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import DatabaseError, NotFoundError
+from .errors import DatabaseError, NotFoundError, UsageError
 from .index import first_line
 from .location import Location, sqlite_location
 
@@ -41,12 +41,19 @@ GAMES_SCHEMA = "wordindex_games"
 GAMES_HEAD = "0006_games"
 #: Characters of randomness in a game id (a link to a game is its only key).
 ID_BYTES = 12
+#: Largest stored state (its JSON, UTF-8): a ceiling under the games' own bounds (names, words,
+#: players, hands), which keep a real game far below it; a state above it is refused, not written.
+MAX_STATE_BYTES = 1 << 20
 
 T = TypeVar("T")
 
 
 class GameNotFoundError(NotFoundError):
     """No game has this id (it never existed, or it was cleaned up)."""
+
+
+class GameTooLargeError(UsageError):
+    """A game whose state would exceed ``MAX_STATE_BYTES``."""
 
 
 @dataclass(frozen=True)
@@ -242,7 +249,10 @@ def _record(game_id: str, row: Any) -> GameRecord:
 
 
 def _dump(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    if len(text) > MAX_STATE_BYTES // 4 and len(text.encode()) > MAX_STATE_BYTES:
+        raise GameTooLargeError(f"a game is at most {MAX_STATE_BYTES:,} bytes stored; this move would pass that")
+    return text
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -41,6 +41,7 @@ def create_game(
     store: GameStore = Depends(get_store),
 ) -> dict[str, Any]:
     """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
+    request.app.state.creations.take(request.client.host if request.client else "")
     options = dict(body)
     kind = kind_named(options.pop("game", None))
     now = time.time()
