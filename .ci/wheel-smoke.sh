@@ -17,6 +17,10 @@ export WORDINDEX_DB="$work/smoke.db"
 "$work/venv/bin/wordindex" check cool
 "$work/venv/bin/wordindex" words --pattern c--l --guessed aei
 "$work/venv/bin/wordindex" db current
+# The bundled lists travel in the wheel: a Spanish index from the bundled list, no file given.
+"$work/venv/bin/wordindex" languages | grep -q '^es  Spanish'
+"$work/venv/bin/wordindex" --db "$work/es.db" build --language es
+"$work/venv/bin/wordindex" --db "$work/es.db" check niño | grep -qx 'niño: a word'
 # The serve extra from the wheel: the page's assets and the game store's migrations travel inside it.
 "$work/venv/bin/pip" install -q "$(ls "$work"/dist/*.whl)[serve]"
 "$work/venv/bin/wordindex" serve --port 18931 &

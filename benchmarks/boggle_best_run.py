@@ -6,8 +6,8 @@ Run by hand (it is a measurement, not a test), one command:
 
 It builds an ENABLE2K index once in a temporary folder (or uses ``--db``),
 then runs the real command, ``wordindex boggle-best --json``, as a new
-process per seed (Python start, numba start-up and lexicon loading
-included) and prints, per seed, the seconds until the target was reached
+process per seed (Python start, compiling the kernel and loading the
+lexicon included) and prints, per seed, the seconds until the target was reached
 (the command's own ``seconds``), the whole process's wall time and the
 boards scored; then the median and the maximum. The 5×5 run of the issue is
 

@@ -11,9 +11,8 @@ random boards (letters drawn uniformly, seeded; 4×4, 5×5 and 6×6) with
 
 * this tree's ``BoardScorer(trie, rules, threads=1)`` (``dfs_llvm``) and the
   same on every core (``threads=None``);
-* ``--against REF`` (default ``aa28e9c``, the numba kernel ``dfs_numba.score_kernel``
-  that came before): that file is taken from git at REF into a temporary
-  folder and its kernel timed on the same boards (``--against none`` skips it).
+* another version of wordindex is measured beside this one by
+  ``boggle_side_by_side.py`` (each in its own processes, its own index).
 
 Each rate is the best of ``--runs``, rounds alternating between the
 kernels; the totals of each kernel must be equal or the script stops. Then
@@ -25,10 +24,8 @@ scoring with the JSON lines). It needs ``git`` for ``--against``.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -43,39 +40,6 @@ def load_average() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def old_kernel(ref: str, folder: Path):
-    """``score_kernel`` of ``wordindex/boggle/dfs_numba.py`` at git ``ref``, as a callable on (codes, size)."""
-    import numpy as np
-
-    from wordindex.boggle.engine import neighbour_arrays
-
-    source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{ref}:wordindex/boggle/dfs_numba.py"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    path = folder / "old_dfs_numba.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("old_dfs_numba", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-
-    def score(trie, rules, codes, size):
-        mask, first = trie.arrays()
-        neighbours, degree = neighbour_arrays(size)
-        points = np.array(rules.score_table(64), dtype=np.int64)
-        counts = np.zeros(len(codes), dtype=np.int64)
-        scores = np.zeros(len(codes), dtype=np.int64)
-        marks = np.zeros(len(trie), dtype=np.int32)
-        module.score_kernel(
-            mask, first, codes.astype(np.int64), neighbours, degree, points, rules.min_length, marks, counts, scores
-        )
-        return counts, scores
-
-    return score
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wordlist", type=Path, help="dictionary to build an index of (ENABLE2K)")
@@ -83,7 +47,6 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=100_000, help="4×4 boards (a fifth as many 5×5 and 6×6)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=808813)
-    parser.add_argument("--against", default="aa28e9c", help="git ref of the older numba kernel, or none")
     args = parser.parse_args()
     if not args.db and not args.wordlist:
         parser.error("give --wordlist (to build an index) or --db")
@@ -109,12 +72,10 @@ def main() -> None:
             "this tree, 1 thread": lambda codes, size: BoardScorer(trie, rules, threads=1).score_codes(codes, size),
             "this tree, all cores": lambda codes, size: BoardScorer(trie, rules).score_codes(codes, size),
         }
-        if args.against != "none":
-            old = old_kernel(args.against, Path(folder))
-            kernels[f"{args.against} (numba), 1 thread"] = lambda codes, size: old(trie, rules, codes, size)
         for size, n in ((4, args.boards), (5, args.boards // 5), (6, args.boards // 5)):
             text = "".join(rng.choice(LETTERS) for _ in range(n * size * size))
             codes = np.frombuffer(text.encode(), dtype=np.uint8).reshape(n, size * size) - 97
+            codes = np.where(codes == 16, 32, codes).astype(np.uint8)  # q: the Qu cube (face 32)
             for kernel in kernels.values():
                 kernel(codes[:100], size)  # compile or load first
             best = dict.fromkeys(kernels, 0.0)

@@ -11,7 +11,7 @@ board perslatgsineters (median of ``--repeat`` runs) and the word totals of
 ``--boards`` random 4×4 boards (letters drawn uniformly from a-z without q:
 pyggle has no Qu cube), checking that both solvers find the same words.
 Ours runs three ways: the plain-Python search (what ``wordindex boggle
-BOARD`` uses), the compiled one (numba), and the compiled scorer on every
+BOARD`` uses), the compiled one (LLVM IR), and the compiled scorer on every
 core (what ``--batch`` uses). The last column is how many times faster ours
 is than pyggle.
 """
@@ -80,7 +80,7 @@ def main() -> None:
     dense = parse_board(DENSE)
     rows.append(("lexicon load (s)", ours_load, None))
     python_dense = median_seconds(lambda: solve_board(trie, dense, OFFICIAL, Engine.PYTHON), args.repeat)
-    solve_board(trie, dense, OFFICIAL, Engine.COMPILED)  # numba start-up and compilation, not timed
+    solve_board(trie, dense, OFFICIAL, Engine.COMPILED)  # compiling the kernel, not timed
     compiled_dense = median_seconds(lambda: solve_board(trie, dense, OFFICIAL, Engine.COMPILED), args.repeat)
     scorer = BoardScorer(trie, OFFICIAL)
     scorer.score_boards(boards[:2])

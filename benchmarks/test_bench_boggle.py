@@ -1,7 +1,7 @@
 """Boggle speed: solving in-process, the CLI end to end, --batch on random boards.
 
 Run:  WORDINDEX_WORDLISTS=../shared/wordlists pytest benchmarks/test_bench_boggle.py --benchmark-only -q
-Separate scripts: benchmarks/boggle_batch.py (100,000 boards, cold and warm numba cache),
+Separate scripts: benchmarks/boggle_batch.py (100,000 boards, whole process),
 benchmarks/boggle_best_run.py (best board per seed), benchmarks/boggle_pyggle.py (side by side).
 Targets (issue #13): perslatgsineters ≤ 1 ms in-process; `wordindex boggle BOARD` no slower than
 before (about 240 ms); --batch on 100,000 random 4×4 boards ≥ 50,000 boards/s for the whole process.
@@ -20,9 +20,7 @@ import pytest
 
 from wordindex.boggle.board import Board, parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
-from wordindex.boggle.lexicon import PrefixTable, QueryOracle
 from wordindex.boggle.rules import get_rules
-from wordindex.boggle.solver import score_boards, solve
 from wordindex.boggle.store import load_trie
 from wordindex.index import open_index
 
@@ -52,11 +50,6 @@ def enable(bench_index_factory, reference_list):
 
 
 @pytest.fixture(scope="module")
-def enable_table(enable):
-    return PrefixTable(enable[1])
-
-
-@pytest.fixture(scope="module")
 def enable_trie(enable):
     return load_trie(enable[1])
 
@@ -65,7 +58,7 @@ def enable_trie(enable):
 def test_solve_dense_4x4_on_the_stored_lexicon(benchmark, enable_trie, engine):
     """Every word of perslatgsineters on the lexicon stored in the index (issue 13: ≤ 1 ms compiled)."""
     board = parse_board(DENSE_4X4)
-    solve_board(enable_trie, board, OFFICIAL, engine)  # numba start-up and compilation happen here, untimed
+    solve_board(enable_trie, board, OFFICIAL, engine)  # the kernel's compilation happens here, untimed
     solution = benchmark(lambda: solve_board(enable_trie, board, OFFICIAL, engine))
     assert (solution.count, solution.score) == (1045, 3625)
 
@@ -85,36 +78,11 @@ def test_score_100000_random_boards_on_both_cores(benchmark, enable_trie):
     benchmark.extra_info["boards_per_second"] = round(100_000 / benchmark.stats.stats.median)
 
 
-def test_solve_dense_4x4_query_per_depth(benchmark, enable):
-    """Every word of perslatgsineters, asking the index one query per search depth (what the CLI does)."""
-    _, index = enable
-    solution = benchmark(lambda: solve(QueryOracle(index), parse_board(DENSE_4X4), OFFICIAL))
-    assert (solution.count, solution.score) == (1045, 3625)
-
-
-def test_solve_dense_4x4_loaded_table(benchmark, enable_table):
-    """Every word of perslatgsineters on the prefix table loaded from the index."""
-    solution = benchmark(lambda: solve(enable_table, parse_board(DENSE_4X4), OFFICIAL))
-    assert (solution.count, solution.score) == (1045, 3625)
-
-
-def test_solve_dense_5x5_query_per_depth(benchmark, enable):
-    _, index = enable
-    solution = benchmark(lambda: solve(QueryOracle(index), parse_board(DENSE_5X5), OFFICIAL))
+def test_solve_dense_5x5_on_the_stored_lexicon(benchmark, enable_trie):
+    board = parse_board(DENSE_5X5)
+    solve_board(enable_trie, board, OFFICIAL, Engine.COMPILED)
+    solution = benchmark(lambda: solve_board(enable_trie, board, OFFICIAL, Engine.COMPILED))
     assert (solution.count, solution.score) == (2344, 10406)
-
-
-def test_load_prefix_table(benchmark, enable):
-    """One query reads the whole prefixes table into the transition table."""
-    _, index = enable
-    table = benchmark.pedantic(lambda: PrefixTable(index), rounds=5, iterations=1)
-    assert len(table) == 389_310
-
-
-def test_score_10000_random_boards_in_process(benchmark, enable_table):
-    boards = [Board(4, text) for text in random_boards(10_000)]
-    counts, scores = benchmark.pedantic(lambda: score_boards(enable_table, boards, OFFICIAL), rounds=5, iterations=1)
-    assert len(scores) == 10_000
 
 
 def test_cli_one_board_end_to_end(benchmark, enable):
@@ -129,7 +97,7 @@ def test_cli_one_board_end_to_end(benchmark, enable):
 
 
 def test_cli_batch_100000_random_boards_end_to_end(benchmark, enable, tmp_path):
-    """`wordindex boggle --batch FILE` on 100,000 random boards, the whole process timed (numba cache warm)."""
+    """`wordindex boggle --batch FILE` on 100,000 random boards, the whole process timed."""
     path, _ = enable
     source = tmp_path / "boards.txt"
     source.write_text("\n".join(random_boards(100_000)) + "\n")

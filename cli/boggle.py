@@ -13,6 +13,8 @@ import sys
 import typer
 
 from . import context, options
+from .board_view import path_text as _path_text
+from .board_view import rich_board, show_board
 from .options import JSON as JSON_OPTION
 from .options import MIN_LENGTH as MIN_LENGTH_OPTION
 from .options import RULES_HELP
@@ -20,62 +22,8 @@ from .output import console, emit_json, note, out, plural, stderr_is_terminal, s
 
 #: Boards scored per vectorised batch in --batch mode (bounds memory, streams output).
 BATCH_CHUNK = 16384
-HIGHLIGHT = "bold black on yellow"
 #: boggle-best's time limit when no --seconds, --steps or --target is given.
 DEFAULT_BEST_SECONDS = 60.0
-
-
-# -- drawing ---------------------------------------------------------------
-
-
-def _cells(path) -> set[int]:
-    return {int(r) * 1000 + int(c) for r, c in path}
-
-
-def plain_board(board, path=()) -> list[str]:
-    """The board as text lines; highlighted cells in brackets: ``[R]``."""
-    marked = _cells(path)
-    lines = []
-    for r in range(board.size):
-        row = []
-        for c in range(board.size):
-            label = board.label(r * board.size + c)
-            row.append((f"[{label}]" if r * 1000 + c in marked else f" {label} ").ljust(4))
-        lines.append("".join(row).rstrip())
-    return lines
-
-
-def rich_board(board, path=()):
-    """The board as a rich table; the cells of ``path`` highlighted."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    marked = _cells(path)
-    table = Table(show_header=False, show_lines=True, box=box.ROUNDED, padding=(0, 1))
-    for _ in range(board.size):
-        table.add_column(justify="center", width=2)
-    for r in range(board.size):
-        table.add_row(
-            *(
-                Text(board.label(r * board.size + c), style=HIGHLIGHT if r * 1000 + c in marked else "bold")
-                for c in range(board.size)
-            )
-        )
-    return table
-
-
-def show_board(board, path=()) -> None:
-    """Draw the board on stdout: rich in a terminal, plain lines when piped."""
-    if stdout_is_terminal():
-        console().print(rich_board(board, path))
-    else:
-        for line in plain_board(board, path):
-            out(line)
-
-
-def _path_text(path) -> str:
-    return " ".join(f"({r},{c})" for r, c in path)
 
 
 # -- wordindex boggle ------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 import typer
 
 from . import context, options
-from .boggle import _path_text, show_board
+from .board_view import path_text, show_board
 from .environment import EndOfInput, env
 from .output import out, plural
 
@@ -201,7 +201,7 @@ def _show_paths(session: Any) -> None:
             out(f"{word.upper()} is not one of my words.")
             continue
         show_board(session.board, paths[word])
-        out(f"{word.upper()}: {_path_text(paths[word])}")
+        out(f"{word.upper()}: {path_text(paths[word])}")
 
 
 def register(app: typer.Typer) -> None:

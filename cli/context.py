@@ -11,16 +11,7 @@ from dataclasses import dataclass
 import typer
 
 from wordindex.errors import DatabaseURLError
-from wordindex.location import Location, parse_location, sqlite_location
-
-DEFAULT_FILE_NAME = "wordindex.db"
-
-
-def default_database_path():
-    """The user's data directory by platform convention, e.g. ~/.local/share/wordindex/wordindex.db."""
-    from platformdirs import user_data_path
-
-    return user_data_path("wordindex", appauthor=False) / DEFAULT_FILE_NAME
+from wordindex.location import Location, default_location, parse_location
 
 
 @dataclass
@@ -33,7 +24,7 @@ class AppState:
 
     def location(self) -> Location:
         if self.db is None:
-            return sqlite_location(default_database_path())
+            return default_location()
         if not self.db.strip():
             # An unset variable in a script must not silently mean the user's own index.
             raise DatabaseURLError(

@@ -21,12 +21,8 @@ from .pools import allow_vulgar_option, difficulty_option
 def guess(
     ctx: typer.Context,
     pattern: str = options.PATTERN,
-    guessed: str = typer.Option(
-        None,
-        "--guessed",
-        "-g",
-        metavar="LETTERS",
-        help="Letters guessed so far, e.g. eo: all of them or only the wrong ones (revealed letters count as guessed).",
+    guessed: str = options.guessed_option(
+        "Letters guessed so far, e.g. eo: all of them or only the wrong ones (revealed letters count as guessed)."
     ),
     strategy: str = options.STRATEGY,
     against: str = options.AGAINST,
@@ -64,16 +60,12 @@ def guess(
 def evil(
     ctx: typer.Context,
     length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
-    guessed: str = typer.Option(
-        None, "--guessed", "-g", metavar="LETTERS", help="Letters guessed, in order, e.g. eotdc."
-    ),
+    guessed: str = options.guessed_option("Letters guessed, in order, e.g. eotdc."),
     old_guesses: str = options.alias("--guesses"),
-    chooser_kind: str = typer.Option(
+    chooser_kind: str = options.chooser_option(
         "greedy",
-        "--chooser",
-        "-c",
-        metavar="greedy|optimal",
-        help="greedy: the CS106L chooser (largest family); optimal: the family forcing the most misses.",
+        options.VALUE_CHOOSERS,
+        "greedy: the CS106L chooser (largest family); optimal: the family forcing the most misses.",
     ),
     difficulty: str = difficulty_option(),
     allow_vulgar: bool = allow_vulgar_option("the family kept"),
@@ -162,13 +154,14 @@ def _plain_turn_view(view: dict[str, Any]) -> None:
         out(f"Words left: {view['candidates']:,}")
 
 
-def _rich_turn_view(view: dict[str, Any]) -> None:
+def _rich_turn_view(view: dict[str, Any], alphabet: str = "abcdefghijklmnopqrstuvwxyz") -> None:
+    """The turn drawn with rich; ``alphabet``: the index's letters, each shown as guessed or not."""
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
     letters = Text()
-    for letter in "abcdefghijklmnopqrstuvwxyz":
+    for letter in alphabet:
         if letter in view["guessed"]:
             style = "red strike" if letter in view["missed_letters"] else "bold green"
         else:
@@ -218,12 +211,10 @@ def _ask_number(prompt: str, check: Any, refusal: str) -> int:
 
 def play_hangman(
     ctx: typer.Context,
-    chooser: str = typer.Option(
+    chooser: str = options.chooser_option(
         "evil",
-        "--chooser",
-        "-c",
-        metavar="evil|random|optimal",
-        help="Who holds the word: evil (never commits, largest family), random, or optimal (the most misses).",
+        "evil|random|optimal",
+        "Who holds the word: evil (never commits, largest family), random, or optimal (the most misses).",
     ),
     seed: int = typer.Option(
         None, "--seed", metavar="S", help="Random seed (which word random picks; which word evil names at the end)."
@@ -254,6 +245,7 @@ def play_hangman(
     the game (the word is named); Ctrl-C too, with exit status 130.
     Example: wordindex play hangman --chooser random --seed 7 --difficulty easy
     """
+    import functools
     import random
 
     from wordindex.hangman.choosers import check_chooser
@@ -272,10 +264,11 @@ def play_hangman(
     if lives is not None:
         check_lives(lives)
     seeds = random.Random(seed)
-    view = _rich_turn_view if rich_output() else _plain_turn_view
     session: HangmanSession | None = None
     pool = word_pool(difficulty, allow_vulgar)
     with context.open_index(ctx) as index:
+        rich = functools.partial(_rich_turn_view, alphabet=index.alphabet.letters)
+        view = rich if rich_output() else _plain_turn_view
         check_pool(index, pool)
         if length is not None:
             count_words_of_length(index, length, pool)

@@ -1,26 +1,25 @@
 """``wordindex hangman-value``: the exact evil-hangman value of one word length.
 
 The search is ``wordindex.hangman.exact`` (reached through
-``wordindex.hangman.optimal.length_value``); this module only reads options and prints.
+``wordindex.hangman.optimal.length_value``); this module only reads options and prints. Its limits are
+a ``wordindex.limits.Limits``, which refuses a ``--seconds`` that is not a finite number above 0.
 """
 
 from __future__ import annotations
 
 import typer
 
-from . import context
+from . import context, options
 from .output import emit_json, note, out, plural, stderr_is_terminal
 
 
 def hangman_value(
     ctx: typer.Context,
     length: int = typer.Option(..., "--length", "-n", metavar="N", help="Word length."),
-    chooser: str = typer.Option(
+    chooser: str = options.chooser_option(
         "greedy",
-        "--chooser",
-        "-c",
-        metavar="greedy|optimal",
-        help="greedy: the CS106L evil chooser (alias evil); optimal: any family, the most misses.",
+        options.VALUE_CHOOSERS,
+        "greedy: the CS106L evil chooser (alias evil); optimal: any family, the most misses.",
     ),
     seconds: float = typer.Option(
         None, "--seconds", metavar="S", help="Stop after S seconds with the bounds proven (default: no limit)."
@@ -37,27 +36,25 @@ def hangman_value(
     needed are one more. Against greedy the chooser keeps the largest family (CS106L's tie-break);
     against optimal it may keep any. Example: wordindex hangman-value --length 12 --chooser optimal --seconds 60
     """
-    from wordindex.errors import UsageError
-    from wordindex.hangman.exact import Limits, default_jobs
+    from wordindex.hangman.exact_pool import default_jobs
     from wordindex.hangman.opponent import check_opponent
     from wordindex.hangman.optimal import length_value
     from wordindex.hangman.state import check_length
+    from wordindex.limits import Limits, check_count, check_seconds
 
     check_length(length)
     opponent = check_opponent(chooser)
-    if seconds is not None and seconds <= 0:
-        raise UsageError(f"--seconds must be above 0, not {seconds}")
-    if max_positions is not None and max_positions < 1:
-        raise UsageError(f"--max-positions must be 1 or more, not {max_positions}")
-    if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs must be 1 or more, not {jobs}")
+    limits = Limits(
+        seconds=check_seconds(seconds, "--seconds"), positions=check_count(max_positions, "--max-positions")
+    )
+    check_count(jobs, "--jobs")
     progress = note if stderr_is_terminal() else None
     with context.open_index(ctx) as index:
         result = length_value(
             index,
             length,
             opponent,
-            Limits(seconds=seconds, positions=max_positions),
+            limits,
             jobs=jobs or default_jobs(),
             on_progress=progress,
         )

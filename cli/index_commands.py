@@ -211,12 +211,8 @@ def check(
 def words(
     ctx: typer.Context,
     pattern: str = options.PATTERN,
-    guessed: str = typer.Option(
-        None,
-        "--guessed",
-        "-g",
-        metavar="LETTERS",
-        help="Letters already guessed, e.g. eat: they appear only where the pattern shows them.",
+    guessed: str = options.guessed_option(
+        "Letters already guessed, e.g. eat: they appear only where the pattern shows them."
     ),
     limit: int = typer.Option(
         None,
@@ -239,6 +235,7 @@ def words(
 
     with context.open_index(ctx) as index:
         matches = reports.words(index, pattern, guessed, options.pick(limit, old_limit), level)
+        alphabet = index.alphabet
     if json_output:
         emit_json(matches)
     else:
@@ -252,7 +249,7 @@ def words(
             from wordindex.alphabet import MAX_WORD_LENGTH
             from wordindex.pattern import parse_pattern
 
-            parsed = parse_pattern(pattern)
+            parsed = parse_pattern(pattern, alphabet)
             if parsed.length > MAX_WORD_LENGTH:
                 note(f"no word is {parsed.length} letters long (the longest possible has {MAX_WORD_LENGTH})")
             else:

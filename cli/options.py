@@ -30,6 +30,20 @@ MIN_LENGTH = typer.Option(
 )
 
 
+def guessed_option(help: str) -> Any:
+    """``--guessed/-g LETTERS``: the letters guessed so far; ``help`` says what the command does with them."""
+    return typer.Option(None, "--guessed", "-g", metavar="LETTERS", help=help)
+
+
+#: ``--chooser`` of the commands that play against a chooser's value (``evil``, ``hangman-value``).
+VALUE_CHOOSERS = "greedy|optimal"
+
+
+def chooser_option(default: str, choices: str, help: str) -> Any:
+    """``--chooser/-c``: who holds the word (``choices`` as the metavar, e.g. ``greedy|optimal``)."""
+    return typer.Option(default, "--chooser", "-c", metavar=choices, help=help)
+
+
 def alias(*names: str) -> Any:
     """A hidden option that still accepts an old name."""
     return typer.Option(None, *names, hidden=True)

@@ -19,8 +19,10 @@ Sources (data/SOURCES.md gives versions, licences and how to install them):
 * ``data/sources/surge-ai-profanity_en.csv`` (Surge AI, MIT) and
   ``data/sources/ldnoobw-en.txt`` (Shutterstock's LDNOOBW, CC BY 4.0): the
   slurs, which are left out, and the vulgar words, which are kept and
-  flagged. ``data/sources/decisions.tsv`` corrects the default rule word by
-  word (see its header).
+  flagged. ``data/sources/naspa-nwl2020-removed.txt``: the words NASPA
+  removed from its Scrabble word list in 2020 as slurs, left out by default.
+  ``data/sources/decisions.tsv`` corrects the default rule word by word (see
+  its header).
 
 Output: one line per word, sorted, ``word<TAB>level`` and ``<TAB>vulgar``
 for flagged words. ``wordindex build`` reads the extra columns; any tool
@@ -44,6 +46,7 @@ SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70)
 SCOWL_CATEGORIES = ("english-words", "american-words")
 ONE_LETTER_WORDS = {"a": 10, "i": 10}
 SLUR_CATEGORY = "racial / ethnic slurs"
+NASPA_REMOVED = "naspa-nwl2020-removed.txt"
 #: Inflections that inherit a listed word's decision (``cunt`` → ``cunts``). Kept short on purpose:
 #: ``-er`` or ``-y`` would reach innocent words (``butt`` → ``butter``, ``spic`` → ``spicy``).
 SLUR_SUFFIXES = ("s", "es")
@@ -78,8 +81,18 @@ def read_decisions(path: Path) -> dict[str, str]:
     return decisions
 
 
+def list_file_words(path: Path) -> list[str]:
+    """The single a-z words of a one-word-a-line list (``#`` comment lines and phrases skipped)."""
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if _PLAIN(line)]
+
+
 def listed_words(sources: Path) -> dict[str, str]:
-    """Single a-z words of the two published lists, each with its default decision (slur or vulgar)."""
+    """Single a-z words of the published lists, each with its default decision (slur or vulgar).
+
+    A word NASPA removed as a slur is a slur by default even where another list calls it vulgar
+    (``cunt``): its decision is then made in decisions.tsv, word by word.
+    """
     listed: dict[str, str] = {}
     with open(sources / "surge-ai-profanity_en.csv", encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
@@ -88,10 +101,10 @@ def listed_words(sources: Path) -> dict[str, str]:
                 categories = {row["category_1"], row["category_2"], row["category_3"]}
                 slur = SLUR_CATEGORY in categories or listed.get(word) == "slur"
                 listed[word] = "slur" if slur else "vulgar"
-    for line in (sources / "ldnoobw-en.txt").read_text(encoding="utf-8").splitlines():
-        word = line.strip()
-        if _PLAIN(word):
-            listed.setdefault(word, "vulgar")
+    for word in list_file_words(sources / "ldnoobw-en.txt"):
+        listed.setdefault(word, "vulgar")
+    for word in list_file_words(sources / NASPA_REMOVED):
+        listed[word] = "slur"
     return listed
 
 

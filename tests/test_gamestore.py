@@ -140,3 +140,50 @@ def test_an_unreachable_store_is_a_database_error(tmp_path):
     store = GameStore(sqlite_location(folder))
     with pytest.raises(DatabaseError, match="game store"):
         store.migrate()
+
+
+def test_a_move_is_computed_outside_the_store_lock_and_retried_when_another_committed_first(store_location):
+    """While one move's computation runs, another move on the same game commits (no lock held across
+    the computation); the first move then runs again on the newer state, so both count (issue 24 item 3)."""
+    stores = [GameStore(game_store_location(store_location)) for _ in range(2)]
+    stores[0].migrate()
+    game = stores[0].create("boggle", {"seen": []})
+    computing, other_committed = threading.Event(), threading.Event()
+    calls: list[list[str]] = []
+
+    def slow(record):
+        calls.append(list(record.state["seen"]))
+        computing.set()
+        other_committed.wait(10)  # the other move must get through while this one computes
+        return {"seen": [*record.state["seen"], "slow"]}, False, None
+
+    slow_move = threading.Thread(target=lambda: stores[0].update(game.id, slow))
+    slow_move.start()
+    assert computing.wait(10)
+    quick, _ = stores[1].update(game.id, lambda r: ({"seen": [*r.state["seen"], "quick"]}, False, None))
+    committed_meanwhile = slow_move.is_alive()
+    other_committed.set()
+    slow_move.join(20)
+    assert committed_meanwhile and quick.version == 1
+    assert calls == [[], ["quick"]]  # computed twice: first on version 0, then on the quick move's state
+    final = stores[0].get(game.id)
+    assert (final.version, final.state) == (2, {"seen": ["quick", "slow"]})
+    for s in stores:
+        s.close()
+
+
+def test_a_move_that_keeps_losing_its_race_is_refused_as_busy(store, monkeypatch):
+    import wordindex.gamestore as gamestore
+
+    record = store.create("boggle", {"n": 0})
+    monkeypatch.setattr(gamestore, "MAX_ATTEMPTS", 3)
+    attempts = []
+
+    def racing(r):
+        attempts.append(r.version)
+        store.update(record.id, lambda other: ({"n": other.state["n"] + 1}, False, None))  # someone else wins
+        return {"n": -1}, False, None
+
+    with pytest.raises(gamestore.GameBusyError, match="taking too many moves at once"):
+        store.update(record.id, racing)
+    assert attempts == [0, 1, 2] and store.get(record.id).state == {"n": 3}

@@ -11,7 +11,6 @@ index. A request in flight finishes on the index it started with.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -21,7 +20,7 @@ from fastapi import Request
 
 from wordindex.errors import DatabaseError
 from wordindex.gamestore import GameStore
-from wordindex.index import Index, open_index
+from wordindex.index import Index, file_identity, open_index
 from wordindex.location import Location
 
 
@@ -34,25 +33,15 @@ class IndexProvider:
         self._lock = threading.Lock()
         self._all: list[Index] = []
 
-    def _identity(self) -> Any:
-        path = self.location.sqlite_path
-        if path is None:
-            return None
-        try:
-            info = os.stat(path)
-        except OSError:
-            return None
-        return (info.st_ino, info.st_mtime_ns, info.st_size)
-
     def get(self) -> Index:
-        identity = self._identity()
-        index = getattr(self._local, "index", None)
-        if index is not None and self._local.identity != identity:
+        index: Index | None = getattr(self._local, "index", None)
+        path = self.location.sqlite_path
+        if index is not None and path is not None and index.generation() != file_identity(path):
             self._forget(index)
             index = None
         if index is None:
             index = open_index(self.location)
-            self._local.index, self._local.identity = index, identity
+            self._local.index = index
             with self._lock:
                 self._all.append(index)
         return index
@@ -73,18 +62,6 @@ class IndexProvider:
         except DatabaseError:
             self._forget(index)
             raise
-
-    def generation(self, index: Index) -> Any:
-        """What changes when the index is rebuilt: the file's identity, or the tables' identity on a server.
-
-        On PostgreSQL a rebuild fills a new schema and swaps it in, so the
-        ``index_info`` table the search path finds is a new one, with a new
-        OID. The build time alone is not enough: it counts whole seconds, and
-        two builds can finish within one.
-        """
-        if self.location.sqlite_path is not None:
-            return self._local.identity
-        return index.scalar("SELECT CAST(CAST(CAST('index_info' AS regclass) AS oid) AS bigint)")
 
     def close(self) -> None:
         with self._lock:
@@ -112,7 +89,7 @@ class LexiconCache:
     def get(self, index: Index) -> Any:
         from wordindex.boggle.store import load_trie
 
-        generation = self.indexes.generation(index)
+        generation = index.generation()
         with self._lock:
             if self._table is None or generation != self._generation:
                 self._table = load_trie(index)

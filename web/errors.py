@@ -12,23 +12,35 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from wordindex.errors import (
+    BusyError,
     DatabaseError,
     NoIndexError,
     NotAnIndexError,
     NotFoundError,
     SchemaTooNewError,
     SchemaTooOldError,
+    TimeLimitError,
+    TooManyError,
     UsageError,
     WordIndexError,
 )
 
-from .limits import Refused
-
-#: Failures of the server's own set-up (no index, unreachable database): 503, the client is not at fault.
-UNAVAILABLE = (DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, SchemaTooOldError)
+#: Failures of the server's own set-up (no index, unreachable database), too much at once, or a request
+#: that ran out of its time budget: 503, the client is not at fault.
+UNAVAILABLE = (
+    DatabaseError,
+    NoIndexError,
+    NotAnIndexError,
+    SchemaTooNewError,
+    SchemaTooOldError,
+    BusyError,
+    TimeLimitError,
+)
 
 
 def status_for(exc: WordIndexError) -> int:
+    if isinstance(exc, TooManyError):
+        return 429
     if isinstance(exc, UNAVAILABLE):
         return 503
     if isinstance(exc, NotFoundError):
@@ -56,17 +68,10 @@ def _validation_message(exc: RequestValidationError) -> str:
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
 
-    @app.exception_handler(Refused)
-    async def refused(request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse(
-            error_body(str(exc), type(exc).__name__),
-            status_code=exc.status,
-            headers={"retry-after": str(exc.retry_after)},
-        )
-
     @app.exception_handler(WordIndexError)
     async def library_error(request: Request, exc: WordIndexError) -> JSONResponse:
-        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc))
+        headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, BusyError) else None
+        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -104,14 +104,15 @@ class BoggleKind:
     def view(
         self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
     ) -> dict[str, Any]:
-        from wordindex.boggle.engine import solve_board
+        from wordindex.boggle.engine import Engine, solve_board
         from wordindex.boggle.round import BoggleRound
         from wordindex.boggle.store import load_trie
 
         round_ = BoggleRound.resume(state)
         solution = None
         if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
-            solution = solve_board(lexicon() if lexicon else load_trie(index), round_.board, round_.rules)
+            trie = lexicon() if lexicon else load_trie(index)
+            solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
         return round_.view(now, player, solution)
 
     def ask_next(self, state: dict[str, Any], player: Any, now: float) -> str | None:

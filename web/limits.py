@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from wordindex.errors import BusyError, TooManyError
+
 
 class BodyLimit:
     """Answer 413 to a request whose body is (or grows) larger than ``max_bytes``."""
@@ -76,9 +78,9 @@ class SearchSlots:
         self.busy = 0
 
     def enter(self) -> None:
-        """Take a slot, or raise Busy (503, ``Retry-After: 1``) when all are taken."""
+        """Take a slot, or raise BusyError (503, ``Retry-After: 1``) when all are taken."""
         if self.busy >= self.size:
-            raise Busy(f"the server is busy with {self.size} other searches: try again in a second", retry_after=1)
+            raise BusyError(f"the server is busy with {self.size} other searches: try again in a second", retry_after=1)
         self.busy += 1
 
     def leave(self) -> None:
@@ -89,7 +91,7 @@ class CreationRate:
     """New games per client address: a token bucket of ``per_minute`` tokens per address, per worker.
 
     Each address may start ``per_minute`` games at once and then one more every ``60 / per_minute``
-    seconds; beyond that ``take`` raises TooMany (429 with ``Retry-After``). Full buckets (addresses
+    seconds; beyond that ``take`` raises TooManyError (429 with ``Retry-After``). Full buckets (addresses
     idle long enough) are forgotten when the table grows past ``MAX_ADDRESSES``, so its memory is
     bounded too.
     """
@@ -110,7 +112,7 @@ class CreationRate:
         tokens = min(float(self.per_minute), tokens + (now - then) * rate)
         if tokens < 1.0:
             wait = max(1, int((1.0 - tokens) / rate + 0.999))
-            raise TooMany(
+            raise TooManyError(
                 f"at most {self.per_minute} new games a minute from one address: try again in {wait} s",
                 retry_after=wait,
             )
@@ -122,21 +124,3 @@ class CreationRate:
         full = [a for a, (tokens, then) in self._tokens.items() if tokens + (now - then) * rate >= self.per_minute]
         for address in full:
             del self._tokens[address]
-
-
-class Refused(Exception):
-    """A request refused by a bound, with its status and how long to wait (``Retry-After``)."""
-
-    status = 503
-
-    def __init__(self, message: str, retry_after: int):
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class Busy(Refused):
-    status = 503
-
-
-class TooMany(Refused):
-    status = 429

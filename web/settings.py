@@ -13,8 +13,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from wordindex.errors import UsageError
-from wordindex.location import Location, parse_location
+from wordindex.errors import DatabaseURLError, UsageError
+from wordindex.location import Location, default_location, parse_location
 
 #: Environment variable for each setting (besides WORDINDEX_DB, which every command reads).
 ENV = {
@@ -77,12 +77,14 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
     env = os.environ if env is None else env
     if index is None:
         db = env.get("WORDINDEX_DB")
-        if db:
-            index = parse_location(db)
+        if db is None:
+            index = default_location()
+        elif not db.strip():  # as on the command line: an unset variable in a script is not the default index
+            raise DatabaseURLError(
+                "WORDINDEX_DB is empty: give a database path or URL, or leave it unset for the default index"
+            )
         else:
-            from wordindex.cli.context import default_database_path
-
-            index = parse_location(str(default_database_path()))
+            index = parse_location(db)
     games = env.get(ENV["games_db"])
     origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
     threads = int(_number(env, "threads", int, 8, 1, 64))

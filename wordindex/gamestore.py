@@ -10,10 +10,13 @@ it. They live beside it instead:
 
 Either way the store has its own migrations (``wordindex.migrations.games``,
 revision ``0006_games``) and version table, and any number of server
-processes share it. A move is applied inside one transaction that holds the
-game's row (``SELECT ... FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE`` on
-SQLite), so two moves on one game are applied one after the other: none is
-lost and none is applied twice. Every applied move adds one to ``version``.
+processes share it. A move is computed on the game as read, outside any
+transaction, and written with a compare-and-swap on the row's ``version``
+(``UPDATE ... WHERE version = <the one read>``); a move that lost the race is
+computed again on the newer state. So two moves on one game are applied one
+after the other (none is lost, none is applied twice), and a move's index
+queries never hold the store's write lock (on SQLite one lock covers every
+game). Every applied move adds one to ``version``.
 
 Old games are removed by ``cleanup``: finished games some time after they
 finished, and any game nobody touched for longer (the server calls it on a
@@ -31,19 +34,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import DatabaseError, NotFoundError, UsageError
+from .errors import BusyError, DatabaseError, NotFoundError, UsageError
 from .index import first_line
 from .location import Location, sqlite_location
 
 #: PostgreSQL schema of the game store (the index is in ``wordindex``, rebuilt by schema swap).
 GAMES_SCHEMA = "wordindex_games"
-#: Head of the game store's own migration lineage.
-GAMES_HEAD = "0006_games"
 #: Characters of randomness in a game id (a link to a game is its only key).
 ID_BYTES = 12
 #: Largest stored state (its JSON, UTF-8): a ceiling under the games' own bounds (names, words,
 #: players, hands), which keep a real game far below it; a state above it is refused, not written.
 MAX_STATE_BYTES = 1 << 20
+#: Times a move is recomputed when other moves of its game keep committing first.
+MAX_ATTEMPTS = 50
 
 T = TypeVar("T")
 
@@ -54,6 +57,10 @@ class GameNotFoundError(NotFoundError):
 
 class GameTooLargeError(UsageError):
     """A game whose state would exceed ``MAX_STATE_BYTES``."""
+
+
+class GameBusyError(BusyError):
+    """A move lost the race for its game's row ``MAX_ATTEMPTS`` times in a row."""
 
 
 @dataclass(frozen=True)
@@ -183,28 +190,49 @@ class GameStore:
         apply: Callable[[GameRecord], tuple[dict[str, Any], bool, T]],
         now: float | None = None,
     ) -> tuple[GameRecord, T]:
-        """Apply one move: ``apply(record) -> (new state, finished, result)`` under the game's lock.
+        """Apply one move: ``apply(record) -> (new state, finished, result)``, committed if nobody moved first.
 
-        The row is locked from the read to the commit, so concurrent updates
-        of one game run one after the other, each on the state the previous
-        one wrote. If ``apply`` raises, nothing is written.
+        ``apply`` runs outside any transaction (a move's index queries hold no
+        lock of the store), on the game as read; the write is one ``UPDATE``
+        that succeeds only while the row still has the version read (a
+        compare-and-swap). When another move was committed in between,
+        ``apply`` runs again on the newer state, so concurrent moves of one
+        game are applied one after the other, each on the state the previous
+        one wrote: none is lost and none is applied twice. ``apply`` must
+        therefore have no effect besides its result. If it raises, nothing is
+        written. After ``MAX_ATTEMPTS`` lost races the move is refused with
+        GameBusyError (a game that busy is being flooded).
         """
-        with self._errors("update a game in"), self._transaction() as connection:
-            lock = " FOR UPDATE" if self.backend == "postgresql" else ""
-            row = connection.execute(self._text(f"{_SELECT} WHERE id = :id{lock}"), {"id": game_id}).first()
-            record = _record(game_id, row)
+        for _ in range(MAX_ATTEMPTS):
+            record = self.get(game_id)
             state, finished, result = apply(record)
             moment = time.time() if now is None else now
             finished_at = record.finished_at if record.finished_at is not None else (moment if finished else None)
-            connection.execute(
-                self._text(
-                    "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
-                    "finished_at = :finished_at WHERE id = :id"
-                ),
-                {"id": game_id, "state": _dump(state), "now": moment, "finished_at": finished_at},
-            )
-        updated = GameRecord(record.id, record.kind, state, record.version + 1, record.created_at, moment, finished_at)
-        return updated, result
+            with self._errors("update a game in"), self._transaction() as connection:
+                written = connection.execute(
+                    self._text(
+                        "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
+                        "finished_at = :finished_at WHERE id = :id AND version = :version"
+                    ),
+                    {
+                        "id": game_id,
+                        "version": record.version,
+                        "state": _dump(state),
+                        "now": moment,
+                        "finished_at": finished_at,
+                    },
+                ).rowcount
+            if written == 1:
+                updated = GameRecord(
+                    record.id, record.kind, state, record.version + 1, record.created_at, moment, finished_at
+                )
+                return updated, result
+        raise GameBusyError(f"game {game_id!r} is taking too many moves at once: try again")
+
+    def delete(self, game_id: str) -> None:
+        """Remove one game (a next round made for a link another request won)."""
+        with self._errors("delete a game from"), self._transaction() as connection:
+            connection.execute(self._text("DELETE FROM games WHERE id = :id"), {"id": game_id})
 
     def cleanup(self, keep_finished: float, keep_idle: float, now: float | None = None) -> int:
         """Delete games finished more than ``keep_finished`` seconds ago, or untouched for ``keep_idle``."""

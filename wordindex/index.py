@@ -10,9 +10,10 @@ named error.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -110,6 +111,18 @@ class Index(ABC):
         rows = self.rows(sql, params)
         return rows[0][0] if rows else None
 
+    def ping(self) -> None:
+        """A named error unless the index answers a query now (a server's readiness check)."""
+        self.scalar("SELECT COUNT(*) FROM index_info")
+
+    @abstractmethod
+    def generation(self) -> Hashable:
+        """What changes when the index is rebuilt under this connection (caches compare it).
+
+        SQLite: the identity of the file opened (a rebuild renames a new file over it).
+        PostgreSQL: the identity of the tables (a rebuild swaps a new schema in).
+        """
+
     def close(self) -> None:
         """Release the connection."""
 
@@ -136,6 +149,7 @@ class SQLiteIndex(Index):
             raise NotAnIndexError(
                 f"{location.display} is not a regular file (a FIFO, device or socket), so not an index"
             )
+        self.identity = file_identity(path)
         try:
             self.connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
         except OSError as exc:
@@ -161,8 +175,24 @@ class SQLiteIndex(Index):
             columns.setdefault(table, set()).add(column)
         return columns
 
+    def generation(self) -> Hashable:
+        return self.identity
+
     def close(self) -> None:
         self.connection.close()
+
+
+def file_identity(path: Path) -> tuple[int, int, int] | None:
+    """A file's identity (inode, modification time, size), None when it is gone: one ``stat``.
+
+    Taken before the file is opened, so a rebuild that renames a new file over
+    it between the two is seen as a change by the next comparison.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
 class ServerIndex(Index):
@@ -207,6 +237,15 @@ class ServerIndex(Index):
         ):
             columns.setdefault(table, set()).add(column)
         return columns
+
+    def generation(self) -> Hashable:
+        """The OID of the ``index_info`` table the search path finds now.
+
+        A rebuild fills a new schema and swaps it in, so the table is a new one.
+        The build time alone is not enough: it counts whole seconds, and two
+        builds can finish within one.
+        """
+        return int(self.scalar("SELECT CAST(CAST(CAST('index_info' AS regclass) AS oid) AS bigint)"))
 
     def close(self) -> None:
         self.connection.close()

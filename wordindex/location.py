@@ -12,6 +12,8 @@ from pathlib import Path
 from .errors import DatabaseURLError
 
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+#: The default index's file name, in the user's data directory.
+DEFAULT_FILE_NAME = "wordindex.db"
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,17 @@ def sqlite_location(path: str | Path) -> Location:
     """The location of a SQLite index file."""
     path = Path(path).expanduser()
     return Location(url=f"sqlite:///{path}", backend="sqlite", display=str(path), sqlite_path=path)
+
+
+def default_location() -> Location:
+    """The index every front end uses when none is named: ``wordindex.db`` in the user's data directory.
+
+    The platform's convention decides the directory (``~/.local/share/wordindex`` on Linux), so
+    the command line and the web server agree on it without either importing the other.
+    """
+    from platformdirs import user_data_path
+
+    return sqlite_location(user_data_path("wordindex", appauthor=False) / DEFAULT_FILE_NAME)
 
 
 def parse_location(text: str | Path) -> Location:

@@ -4,25 +4,53 @@ A pattern such as ``-e--`` (``_`` works as a blank too) fixes the word length
 and the revealed letters. It becomes a WHERE clause on the ``words`` table's
 per-letter position masks, so every candidate query (``words``, the guessers,
 the evil chooser) is one indexed query with bound parameters. Column names
-come from ``alphabet.POSITION_COLUMN``; no user text is ever formatted into SQL.
+come from the alphabet (``Alphabet.position_column``); no user text is ever
+formatted into SQL.
+
+Letters are the index's alphabet's (``Index.alphabet``): a pattern or a run of
+guessed letters is read as a player types it (any case; for an alphabet with
+letters or folds beyond ASCII, Unicode NFC first, so NFD input works, then the
+language's folds: French ``é`` plays as ``e``). Error messages name the
+alphabet's letters (``a-z`` for English).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
-from .alphabet import LETTER_SET, LETTERS, POSITION_COLUMN, ascii_lower
+from .alphabet import ENGLISH, Alphabet
 from .errors import BadPatternError, UsageError
 
 BLANKS = frozenset("-_")
 
 
+def letters_named(alphabet: Alphabet) -> str:
+    """How a message names the letters of ``alphabet``: ``a-z`` for English, else the letters themselves."""
+    return "a-z" if alphabet.letters == ENGLISH.letters else alphabet.letters
+
+
+def typed_characters(alphabet: Alphabet, text: str) -> str:
+    """``text`` as the characters a player meant: NFC (``a`` + combining ogonek is ``ą``) when the alphabet
+    can play anything beyond ASCII; an ASCII-only alphabet reads the text as it is."""
+    if alphabet.all_ascii and not alphabet.folds:
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def play_letter(alphabet: Alphabet, character: str) -> str | None:
+    """The letters one typed character plays as (``É`` → ``e`` in French, ``ß`` → ``ss`` in German), or
+    None when it is not a letter of the alphabet."""
+    return alphabet.play(character) or None
+
+
 @dataclass(frozen=True)
 class Pattern:
-    """A parsed pattern: normalised text (``-`` for blanks) and revealed letters."""
+    """A parsed pattern: normalised text (``-`` for blanks), revealed letters, and their alphabet."""
 
     text: str
     revealed: dict[str, int]  # letter -> bitmask of the 0-based positions it is shown at
+    alphabet: Alphabet = ENGLISH
 
     @property
     def length(self) -> int:
@@ -38,46 +66,48 @@ class Pattern:
         for i in range(len(chars)):
             if positions_mask >> i & 1:
                 chars[i] = letter
-        return parse_pattern("".join(chars))
+        return parse_pattern("".join(chars), self.alphabet)
 
     @property
     def is_complete(self) -> bool:
         return "-" not in self.text
 
 
-def parse_pattern(text: str) -> Pattern:
+def parse_pattern(text: str, alphabet: Alphabet = ENGLISH) -> Pattern:
     """Parse a pattern; BadPatternError names the first character that is not allowed."""
     if text is None or not text.strip():
         raise BadPatternError("the pattern is empty: give one character per letter, '-' for unknown ones (e.g. -e--)")
     raw = text.strip()
-    normal = []
+    normal: list[str] = []
     revealed: dict[str, int] = {}
-    for i, ch in enumerate(raw):
-        low = ascii_lower(ch)
+    for i, ch in enumerate(typed_characters(alphabet, raw)):
         if ch in BLANKS:
             normal.append("-")
-        elif low in LETTER_SET:
-            normal.append(low)
-            revealed[low] = revealed.get(low, 0) | (1 << i)
-        else:
+            continue
+        letters = play_letter(alphabet, ch)
+        if letters is None:
             raise BadPatternError(
-                f"pattern {raw!r} has {ch!r} at position {i + 1}: use letters a-z and '-' or '_' for unknown letters"
+                f"pattern {raw!r} has {ch!r} at position {i + 1}: "
+                f"use letters {letters_named(alphabet)} and '-' or '_' for unknown letters"
             )
-    return Pattern(text="".join(normal), revealed=revealed)
+        for letter in letters:  # a fold may stand for two letters (German ß: ss)
+            revealed[letter] = revealed.get(letter, 0) | (1 << len(normal))
+            normal.append(letter)
+    return Pattern(text="".join(normal), revealed=revealed, alphabet=alphabet)
 
 
-def parse_letters(text: str | None, what: str = "guessed letters") -> frozenset[str]:
+def parse_letters(text: str | None, what: str = "guessed letters", alphabet: Alphabet = ENGLISH) -> frozenset[str]:
     """Parse a run of letters such as ``eat`` (commas and spaces are ignored)."""
     if not text:
         return frozenset()
-    letters = set()
-    for ch in text:
+    letters: set[str] = set()
+    for ch in typed_characters(alphabet, text):
         if ch in ", ":
             continue
-        low = ascii_lower(ch)
-        if low not in LETTER_SET:
-            raise UsageError(f"{what} {text!r} include {ch!r}: only letters a-z are allowed")
-        letters.add(low)
+        played = play_letter(alphabet, ch)
+        if played is None:
+            raise UsageError(f"{what} {text!r} include {ch!r}: only letters {letters_named(alphabet)} are allowed")
+        letters.update(played)
     return frozenset(letters)
 
 
@@ -95,20 +125,22 @@ def candidate_condition(
     revealed letters count as guessed.
 
     ``prefix`` starts every parameter name (``:p3_length``), so several
-    conditions can share one statement.
+    conditions can share one statement. Only the columns of the letters
+    concerned appear, in the alphabet's order, each letter's parameter named
+    by its slot (``:m_4``).
     """
+    alphabet = pattern.alphabet
     clauses = [f"length = :{prefix}length"]
     params: dict[str, int] = {f"{prefix}length": pattern.length}
     guessed = (guessed or frozenset()) | pattern.revealed_letters
-    for letter in LETTERS:
-        column = POSITION_COLUMN[letter]
+    concerned = [letter for letter in (guessed if exclusive else pattern.revealed_letters) if letter in alphabet.slot]
+    for letter in sorted(concerned, key=alphabet.slot.__getitem__):
+        column = alphabet.position_column(letter)
         mask = pattern.revealed.get(letter, 0)
-        name = f"{prefix}m_{letter}"
-        if exclusive and letter in guessed:
+        name = f"{prefix}m_{alphabet.slot[letter]}"
+        if exclusive:
             clauses.append(f"{column} = :{name}")
-        elif mask:
-            clauses.append(f"({column} & :{name}) = :{name}")
         else:
-            continue
+            clauses.append(f"({column} & :{name}) = :{name}")
         params[name] = mask
     return " AND ".join(clauses), params

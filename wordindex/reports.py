@@ -130,8 +130,9 @@ def words(
     from .lookup import words_matching
     from .pattern import parse_letters, parse_pattern
 
-    parsed = parse_pattern(pattern)
-    letters = parse_letters(guessed) if guessed is not None else None
+    alphabet = index.alphabet
+    parsed = parse_pattern(pattern, alphabet)
+    letters = parse_letters(guessed, alphabet=alphabet) if guessed is not None else None
     levels = parse_levels(level, "--level") if level is not None else None
     matches = words_matching(index, parsed, letters, limit, levels)
     return {"count": matches.count, "words": matches.words, "spellings": spelt(index, matches.words)}
@@ -167,7 +168,7 @@ def guess(
 
     chosen = check_strategy(strategy or DEFAULT_STRATEGY)
     opponent = check_opponent(against or "greedy").value
-    position = parse_position(pattern, guessed)
+    position = parse_position(pattern, guessed, index.alphabet)
     result = next_guess(index, position, chosen, opponent)
     report: JSON = {
         "guess": result.letter,
@@ -194,22 +195,18 @@ def evil(
     ``chooser`` is ``greedy`` (CS106L's, the default) or ``optimal`` (the family forcing the
     most misses; each step then says whether its choice was ``exact``).
     """
-    from .hangman.choosers import EvilChooser
+    from .hangman.choosers import EvilChooser, OptimalChooser
     from .hangman.opponent import Opponent, check_opponent
-    from .hangman.optimal import OptimalChooser
     from .hangman.session import word_pool
     from .hangman.state import check_length, parse_guess_sequence
 
     check_length(length)
     optimal = check_opponent(chooser or "greedy") is Opponent.OPTIMAL
-    letters = parse_guess_sequence(guessed, "guesses")
+    letters = parse_guess_sequence(guessed, "guesses", index.alphabet)
     pool = word_pool(difficulty, allow_vulgar)
     replay = OptimalChooser(index, length, pool=pool) if optimal else EvilChooser(index, length, pool=pool)
     for letter in letters:
         replay.guess(letter)
-    exact: list[bool | None] = (
-        list(replay.exact_steps) if isinstance(replay, OptimalChooser) else [None] * len(replay.steps)
-    )
     return {
         "steps": [
             {
@@ -217,9 +214,9 @@ def evil(
                 "occurrences": s.occurrences,
                 "pattern": s.pattern,
                 "family_size": s.family_size,
-                **({"exact": e} if optimal else {}),
+                **({"exact": s.exact} if optimal else {}),
             }
-            for s, e in zip(replay.steps, exact, strict=True)
+            for s in replay.steps
         ],
         "words": replay.words(),
     }
@@ -343,7 +340,8 @@ def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar:
     return {"hand": shown, **play_json(plays[0]), "spellings": spelt(index, [plays[0].spelled])}
 
 
-#: The query commands and their report functions, by command name (the web API's routes).
+#: The query commands' report functions, by command name: ``GET /api/<command>`` calls the one of its
+#: name (``web/routers/queries.py``), so the web answer is the ``--json`` of the command of that name.
 QUERY_REPORTS = {
     "info": info,
     "check": check,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from wordindex.boggle.board import parse_board
+from wordindex.boggle.dice import get_dice, shake
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.session import BoggleSession, Verdict
 from wordindex.errors import BadMoveError
@@ -125,7 +128,17 @@ def test_random_boards_are_shaken_from_the_dice_and_seeded(run_cli, hand_index):
     assert first.exit_code == second.exit_code == 0
     assert first.stdout == second.stdout
     board_lines = [line for line in first.stdout.splitlines() if line.startswith(" ") and len(line.split()) == 5]
-    assert len(board_lines) >= 5
+    drawn = [
+        " E   I   E   R   E",
+        " M   H   E   D   S",
+        " A   A   O   A   C",
+        " O   I   M   R   M",
+        " B   E   D   R   S",
+    ]
+    assert board_lines == drawn * 2  # the human's turn, then the computer's
+    # the game's seed is the first number of random.Random(5); the board is its shake of the big dice
+    shaken = shake(get_dice("big", 5), random.Random(random.Random(5).randrange(2**32)))
+    assert shaken.rows() == ["eiere", "mheds", "aaoac", "oimrm", "bedrs"]
 
 
 def test_end_of_input_ends_cleanly(run_cli, hand_index):

@@ -1,4 +1,5 @@
-"""The solver: hand-checked boards, the ENABLE2K golden answers, properties, both prefix oracles."""
+"""The search, in both its forms (plain Python and compiled) and the bulk scorer: hand-checked boards,
+the ENABLE2K golden answers, properties against a brute-force check, PostgreSQL beside SQLite."""
 
 from __future__ import annotations
 
@@ -34,13 +35,13 @@ def words_and_scores(solution):
     return [(w.word, w.score) for w in solution.words]
 
 
-def oracles(index, trie):
-    """Both searches of the index's lexicon: the plain reference and the compiled kernel."""
-    return [(trie, Engine.PYTHON), (trie, Engine.COMPILED)]
+def searches(trie):
+    """Both forms of the search on the index's lexicon: the plain reference and the compiled kernel."""
+    return [(trie, engine) for engine in Engine]
 
 
-def solve(lexicon, board, rules):
-    trie, engine = lexicon
+def solve(search, board, rules):
+    trie, engine = search
     return solve_board(trie, board, rules, engine)
 
 
@@ -58,8 +59,8 @@ def spell(board, cells):
 def test_2x2_every_arrangement_of_distinct_cubes(hand, hand_table):
     # t e / s a: all four cubes touch, so any word spelled with distinct t, e, s, a counts;
     # "at" is too short, "tees" needs two e cubes, "state" two t cubes.
-    for lexicon in oracles(hand, hand_table):
-        solution = solve(lexicon, parse_board("tesa"), OFFICIAL)
+    for search in searches(hand_table):
+        solution = solve(search, parse_board("tesa"), OFFICIAL)
         assert words_and_scores(solution) == [
             ("ate", 1),
             ("east", 1),
@@ -74,15 +75,15 @@ def test_2x2_every_arrangement_of_distinct_cubes(hand, hand_table):
             ("teas", 1),
         ]
         assert (solution.count, solution.score) == (11, 11)
-        simple = solve(lexicon, parse_board("tesa"), SIMPLE)
+        simple = solve(search, parse_board("tesa"), SIMPLE)
         assert words_and_scores(simple) == [("east", 1), ("eats", 1), ("sate", 1), ("seat", 1), ("teas", 1)]
 
 
 def test_4x4_abcdefghijklmnop(hand, hand_table):
     # a b c d / e f g h / i j k l / m n o p. "ache" (a, c not adjacent), "bad", "pony",
     # "kink" (one k), "jinn" (one n), "bag", "chin" cannot be formed; "ab" is too short.
-    for lexicon in oracles(hand, hand_table):
-        solution = solve(lexicon, parse_board("abcdefghijklmnop"), OFFICIAL)
+    for search in searches(hand_table):
+        solution = solve(search, parse_board("abcdefghijklmnop"), OFFICIAL)
         assert words_and_scores(solution) == [
             ("knife", 2),
             ("plonk", 2),
@@ -96,26 +97,26 @@ def test_4x4_abcdefghijklmnop(hand, hand_table):
         assert (solution.count, solution.score) == (8, 10)
         assert solution.find("knife").path == ((2, 2), (3, 1), (2, 0), (1, 1), (1, 0))
         assert solution.find("plonk").path == ((3, 3), (2, 3), (3, 2), (3, 1), (2, 2))
-        shorter = solve(lexicon, parse_board("abcdefghijklmnop"), get_rules("official", 2))
+        shorter = solve(search, parse_board("abcdefghijklmnop"), get_rules("official", 2))
         assert ("ab", 1) in words_and_scores(shorter)
 
 
 def test_qu_board(hand, hand_table):
     # Qu e / n e: "queen" is 4 cubes but 5 letters (2 points); "qi" needs a bare q.
-    for lexicon in oracles(hand, hand_table):
-        solution = solve(lexicon, parse_board("quene"), OFFICIAL)
+    for search in searches(hand_table):
+        solution = solve(search, parse_board("quene"), OFFICIAL)
         assert words_and_scores(solution) == [("queen", 2), ("nee", 1)]
         assert solution.find("queen").path[0] == (0, 0)
         assert len(solution.find("queen").path) == 4
-        five = solve(lexicon, parse_board("qene"), get_rules("official", 5))
+        five = solve(search, parse_board("qene"), get_rules("official", 5))
         assert words_and_scores(five) == [("queen", 2)]
 
 
 def test_5x5(hand, hand_table):
     # a b c d e / f g h i j / k l m n o / p Qu r s t / u v w x y: "ghost" (h, o apart),
     # "stony", "knife", "mink" cannot be formed.
-    for lexicon in oracles(hand, hand_table):
-        solution = solve(lexicon, parse_board("abcdefghijklmnopqrstuvwxy"), OFFICIAL)
+    for search in searches(hand_table):
+        solution = solve(search, parse_board("abcdefghijklmnopqrstuvwxy"), OFFICIAL)
         assert words_and_scores(solution) == [
             ("chinos", 3),
             ("chino", 2),
@@ -142,8 +143,8 @@ def test_score_boards_matches_solve(hand, hand_table):
     counts, scores = score_boards(hand_table, boards, OFFICIAL)
     assert counts.tolist() == [11, 8, 2, 8, 0, 0]
     assert scores.tolist() == [11, 10, 3, 11, 0, 0]
-    for lexicon in oracles(hand, hand_table):
-        assert [solve(lexicon, b, OFFICIAL).score for b in boards] == [11, 10, 3, 11, 0, 0]
+    for search in searches(hand_table):
+        assert [solve(search, b, OFFICIAL).score for b in boards] == [11, 10, 3, 11, 0, 0]
 
 
 def test_find_path():
@@ -173,13 +174,15 @@ def enable_table(enable):
 def test_golden_enable2k_answers(enable, enable_table, wordlist, board, count, score):
     expected = set(Path(wordlist(f"boggle-answers/{board}.enable2k.txt")).read_text().split())
     assert len(expected) == count
-    for lexicon in oracles(enable, enable_table):
-        solution = solve(lexicon, parse_board(board), OFFICIAL)
+    for search in searches(enable_table):
+        solution = solve(search, parse_board(board), OFFICIAL)
         assert {w.word for w in solution.words} == expected
         assert (solution.count, solution.score) == (count, score)
         parsed = parse_board(board)
         for found in solution.words:
             assert spell(parsed, [r * parsed.size + c for r, c in found.path]) == found.word
+        keys = [(-w.score, w.word) for w in solution.words]
+        assert keys == sorted(keys)
     counts, scores = score_boards(enable_table, [parse_board(board)], OFFICIAL)
     assert (int(counts[0]), int(scores[0])) == (count, score)
 
@@ -267,8 +270,8 @@ def boards(draw, sizes=(2, 3, 4)):
 def test_solver_equals_brute_force(small, small_table, board, min_length):
     rules = get_rules("official", min_length)
     expected = brute_force(board, dictionary_words(), min_length)
-    for lexicon in oracles(small, small_table):
-        assert {w.word for w in solve(lexicon, board, rules).words} == expected
+    for search in searches(small_table):
+        assert {w.word for w in solve(search, board, rules).words} == expected
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -308,8 +311,8 @@ def test_postgresql_gives_the_same_answers(pg_index_factory, hand, hand_table):
         assert pg_table.data == hand_table.data
         for board in boards:
             expected = solve((hand_table, Engine.PYTHON), board, OFFICIAL)
-            for lexicon in oracles(pg, pg_table):
-                assert solve(lexicon, board, OFFICIAL).words == expected.words
+            for search in searches(pg_table):
+                assert solve(search, board, OFFICIAL).words == expected.words
 
 
 def test_postgresql_golden_enable2k(pg_index_factory, wordlist):

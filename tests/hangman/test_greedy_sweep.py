@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hangman_exact import brute_value, evil_family  # tests/hangman is on the path (no __init__)
 
+from wordindex.alphabet import ENGLISH, Alphabet
 from wordindex.hangman.greedy_sweep import GreedySweep
 from wordindex.hangman.state import blank_position
 
@@ -28,9 +29,9 @@ word_lists = st.integers(min_value=1, max_value=4).flatmap(
 )
 
 
-def play(words: list[str], line: list[str]) -> tuple[int, list[str]]:
-    """Misses and the words left after guessing ``line`` against the library's evil chooser."""
-    position, misses = blank_position(len(words[0])), 0
+def play(words: list[str], line: list[str], alphabet: Alphabet = ENGLISH) -> tuple[int, list[str]]:
+    """Misses and the words left after guessing ``line`` against the evil chooser (CS106L's rule)."""
+    position, misses = blank_position(len(words[0]), alphabet), 0
     for letter in line:
         mask, words = evil_family(words, letter, position)
         position = position.after(letter, mask)
@@ -123,7 +124,8 @@ def test_a_worker_told_of_another_workers_line_traces_only_its_own_lines(words, 
 
 def test_the_kernel_is_loaded_once_per_process_and_time_limits_start_after_it():
     from wordindex.hangman import greedy_sweep
-    from wordindex.hangman.exact import Limits, value
+    from wordindex.hangman.exact import value
+    from wordindex.limits import Limits
 
     greedy_sweep.warm_up()
     assert greedy_sweep.warm_up() == 0.0

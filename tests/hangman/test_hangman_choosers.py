@@ -59,7 +59,7 @@ def test_random_chooser_is_uniform_in_dictionary_order(nine):
 
 
 def test_random_chooser_reveals(nine):
-    chooser = RandomChooser.with_word(nine, "cool")
+    chooser = RandomChooser(nine, 4, word="cool", pool=None)
     assert chooser.guess("o") == 2 and chooser.pattern == "-oo-"
     assert chooser.guess("x") == 0 and chooser.pattern == "-oo-"
     assert chooser.family_size == 2  # cool, good fit -oo- without x

@@ -18,11 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.hangman import exact
-from wordindex.hangman.choosers import choose_family
-from wordindex.hangman.exact import Limits, ValueSearch, best_letter, optimal_family, value
-from wordindex.hangman.opponent import Opponent
+from wordindex.hangman import exact_bounds, exact_search
+from wordindex.hangman.exact import best_letter, optimal_family, search_value, value
+from wordindex.hangman.exact_search import ValueSearch
+from wordindex.hangman.opponent import Opponent, check_opponent
 from wordindex.hangman.state import blank_position
+from wordindex.limits import Limits
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
@@ -38,10 +39,10 @@ def families(words, letter) -> dict:
 
 
 def evil_family(words, letter, position=None):
-    """The library's evil choice (CS106L: largest family, the pattern that sorts first)."""
+    """CS106L's evil choice, written out: the largest family; a tie to the pattern that sorts first."""
     split = families(words, letter)
     position = position or blank_position(len(words[0]))
-    mask, _ = choose_family(position, letter, {m: len(f) for m, f in split.items()})
+    mask = min(split, key=lambda m: (-len(split[m]), position.pattern.reveal(letter, m).text))
     return mask, split[mask]
 
 
@@ -113,7 +114,7 @@ def test_values_equal_brute_force_minimax(words, chooser, bitsets):
     words = sorted(words)
     with pytest.MonkeyPatch.context() as mp:
         if bitsets:
-            mp.setattr(exact, "BITSET_FROM", 2)  # every family a bitset, split by ANDs
+            mp.setattr(exact_search, "BITSET_FROM", 2)  # every family a bitset, split by ANDs
         result = value(words, chooser)
     assert result.exact
     assert result.misses == brute_value(tuple(words), chooser)
@@ -210,7 +211,7 @@ def test_one_word_left_guesses_its_letters_without_searching():
 
 def test_process_pool_agrees_with_one_process(wordlist_small_four):
     search = ValueSearch(wordlist_small_four, Opponent.OPTIMAL)
-    assert search.value(jobs=2).misses == 4
+    assert search_value(search, jobs=2).misses == 4
 
 
 def test_mixed_lengths_and_unknown_choosers_are_refused():
@@ -220,7 +221,7 @@ def test_mixed_lengths_and_unknown_choosers_are_refused():
         value(["ab", "abc"], "greedy")
     with pytest.raises(UsageError, match="unknown chooser"):
         value(["ab"], "kind")
-    assert exact.check_opponent("evil") is Opponent.GREEDY
+    assert check_opponent("evil") is Opponent.GREEDY
 
 
 @pytest.mark.parametrize("chooser", ["greedy", "optimal"])
@@ -247,19 +248,22 @@ group_lists = st.integers(min_value=2, max_value=3).flatmap(
 )
 
 
-# (chooser, its bound, a module constant that switches the bound's or the split's representation)
-BOUNDS = [("optimal", "group_bound", "GROUP_NUMPY_FROM")]
+# (chooser, its bound, a module and its constant that switches the bound's or the split's representation)
+BOUNDS = [
+    ("optimal", "group_bound", exact_bounds, "GROUP_NUMPY_FROM"),
+    ("optimal", "group_bound", exact_search, "BITSET_FROM"),
+]
 
 
 @settings(max_examples=150, deadline=None)
 @given(group_lists, st.sampled_from(BOUNDS), st.booleans())
 def test_lower_bounds_never_exceed_the_brute_force_value(words, bound_of, other_representation):
     """Each bound (and the value searched with it, both representations) against plain minimax."""
-    chooser, method, constant = bound_of
+    chooser, method, module, constant = bound_of
     words = sorted(words)
     with pytest.MonkeyPatch.context() as mp:
         if other_representation:
-            mp.setattr(exact, constant, 2 if constant == "BITSET_FROM" else 0)
+            mp.setattr(module, constant, 2 if constant == "BITSET_FROM" else 0)
         search = ValueSearch(words, Opponent(chooser))
         bound = getattr(search, method)(search.root())
         result = value(words, chooser)

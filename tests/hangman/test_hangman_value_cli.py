@@ -50,7 +50,10 @@ def test_value_text_line(run_cli, nine_db):
     [
         (["-n", 0], "the word length must be 1 or more"),
         (["-n", 4, "-c", "kind"], "unknown chooser 'kind'"),
-        (["-n", 4, "--seconds", 0], "--seconds must be above 0"),
+        (["-n", 4, "--seconds", 0], "--seconds must be a finite number above 0, not 0.0"),
+        (["-n", 4, "--seconds", "nan"], "--seconds must be a finite number above 0, not nan"),
+        (["-n", 4, "--seconds", "inf"], "--seconds must be a finite number above 0, not inf"),
+        (["-n", 4, "--seconds", "-inf"], "--seconds must be a finite number above 0, not -inf"),
         (["-n", 4, "--max-positions", 0], "--max-positions must be 1 or more"),
         (["-n", 4, "--jobs", 0], "--jobs must be 1 or more"),
     ],

@@ -87,6 +87,22 @@ def test_the_board_solution_matches_the_boggle_command(api, run_cli, sqlite_web_
     assert results["count"] == cli["count"] == BOARD_WORDS
 
 
+def test_results_come_from_the_compiled_search_even_before_it_was_compiled(api, monkeypatch):
+    # A worker that has not compiled the kernel yet must not fall back to the plain-Python search
+    # for a round's results (issue 24 item 4): the results stay exact with that search broken.
+    from wordindex.boggle import dfs_llvm, dfs_python
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the plain-Python search served a web round")
+
+    monkeypatch.setattr(dfs_llvm, "compiled", lambda: False)
+    monkeypatch.setattr(dfs_python, "find_words", refuse)
+    game_id = new_round(api)["id"]
+    results = move(api, game_id, {"player": join(api, game_id, "Ann"), "end": True})["state"]["results"]
+    assert results["count"] == BOARD_WORDS
+    assert api.get(f"/api/games/{game_id}").json()["state"]["results"] == results
+
+
 def test_multiplayer_round_hides_others_words_then_strikes_shared_ones(api):
     game_id = new_round(api, multiplayer=True, seconds=60)["id"]
     ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")

@@ -318,7 +318,7 @@ def test_searches_beyond_the_worker_slots_get_a_503_at_once_and_other_requests_g
             assert busy.headers["retry-after"] == "1"
             assert busy.json() == {
                 "error": "the server is busy with 2 other searches: try again in a second",
-                "type": "Busy",
+                "type": "BusyError",
             }
         assert client.get("/healthz").status_code == 200
         assert client.get("/api/info").status_code == 200
@@ -341,18 +341,20 @@ def test_new_games_per_address_are_limited(sqlite_web_index, make_app):
         assert refused.headers["retry-after"] == "20"
         assert refused.json() == {
             "error": "at most 3 new games a minute from one address: try again in 20 s",
-            "type": "TooMany",
+            "type": "TooManyError",
         }
 
 
 def test_the_creation_rate_refills_per_address_and_forgets_idle_ones():
-    from wordindex.web.limits import CreationRate, TooMany
+    from wordindex.web.limits import CreationRate
+
+    from wordindex.errors import TooManyError
 
     now = [0.0]
     rate = CreationRate(per_minute=2, clock=lambda: now[0])
     rate.take("a")
     rate.take("a")
-    with pytest.raises(TooMany) as caught:
+    with pytest.raises(TooManyError) as caught:
         rate.take("a")
     assert caught.value.retry_after == 30
     rate.take("b")  # another address has its own bucket

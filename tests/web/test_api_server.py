@@ -86,6 +86,34 @@ def test_settings_from_the_environment():
         settings_from_environment({"WORDINDEX_DB": "w.db", "WORDINDEX_THREADS": "many"})
 
 
+def test_an_empty_index_variable_is_refused_and_an_unset_one_is_the_default_index():
+    """docs/index.md: an empty WORDINDEX_DB is a usage error, never the default index (as on the command line)."""
+    from wordindex.web.settings import settings_from_environment
+
+    from wordindex.errors import DatabaseURLError
+    from wordindex.location import default_location
+
+    with pytest.raises(DatabaseURLError, match="^WORDINDEX_DB is empty: give a database path or URL"):
+        settings_from_environment({"WORDINDEX_DB": ""})
+    with pytest.raises(DatabaseURLError, match="^WORDINDEX_DB is empty"):
+        settings_from_environment({"WORDINDEX_DB": "  "})
+    assert settings_from_environment({}).index == default_location()
+
+
+def test_the_web_front_end_imports_neither_the_cli_nor_typer():
+    """web/ is a front end of the library, beside the CLI: it takes nothing from it (issue 24 item 5)."""
+    probe = (
+        "import json, sys\n"
+        "from wordindex.web.app import create_app\n"
+        "from wordindex.web.settings import settings_from_environment\n"
+        "create_app(settings_from_environment({}))\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click')"
+        " or m.startswith('wordindex.cli'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == []
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -90,10 +90,10 @@ def test_two_builds_in_the_same_second_are_two_generations(rebuilt_index, monkey
     provider = IndexProvider(location)
     try:
         with provider.use() as index:
-            before = provider.generation(index)
+            before = index.generation()
         rebuild()
         with provider.use() as index:
-            after = provider.generation(index)
+            after = index.generation()
     finally:
         provider.close()
     assert before != after

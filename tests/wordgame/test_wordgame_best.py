@@ -221,7 +221,27 @@ def test_mit_list_answers_match_brute_force(mit, mit_words):
 
 def test_mit_list_known_answers(mit):
     assert (best_word("cows*z", mit).word, best_word("cows*z", mit).score) == ("coz*s", 480)
-    assert best_word("qzxjk*v", mit) is None or best_word("qzxjk*v", mit).score > 0
+    # n = 7, the wildcard the only vowel: a three-letter word scores its letters * (21 - 12) = 9 times,
+    # a two-letter word its letters once (14 - 15 < 1); zax 18 * 9 beats zek 15 * 9, kex 13 * 9, vex and vox 12 * 9
+    plays = playable_words("qzxjk*v", mit)
+    assert [(p.spelled, p.word, p.score) for p in plays] == [
+        ("zax", "z*x", 162),
+        ("zek", "z*k", 135),
+        ("kex", "k*x", 117),
+        ("vex", "v*x", 108),
+        ("vox", "v*x", 108),
+        ("qi", "q*", 10),
+        ("za", "z*", 10),
+        ("ax", "*x", 8),
+        ("ex", "*x", 8),
+        ("jo", "j*", 8),
+        ("ox", "*x", 8),
+        ("xi", "x*", 8),
+        ("xu", "x*", 8),
+        ("ka", "k*", 5),
+        ("ki", "k*", 5),
+    ]
+    assert best_word("qzxjk*v", mit) == plays[0]
     assert playable_words("*", mit) == []  # the ps3 list has no one-letter word
 
 

@@ -45,11 +45,16 @@ def test_end_of_input_counts_the_points_already_made(transcript_index):
     game = create_session("wordgame", transcript_index, hands=3, seed=1)
     game.game.hand = {"c": 1, "o": 1, "w": 1, "s": 1, "x": 1, "*": 1, "z": 1}
     game.move({"action": "keep"})
-    assert game.move("cows")["hand_score"] > 0
-    made = game.view()["hand_score"]
+    # n = 7: cows (3 + 1 + 4 + 1) * (7 * 4 - 3 * (7 - 4)) = 9 * 19 = 171, no wildcard needed (o is held)
+    event = game.move("cows")
+    assert [line["text"] for line in event["lines"]][-2:] == [
+        '"cows" earned 171 points. Total: 171 points',
+        "Current hand: x * z",
+    ]
+    assert event["hand_score"] == game.view()["hand_score"] == 171
     event = game.end()
-    assert event["over"] and event["total"] == made
-    assert event["lines"][-1]["text"] == f"Game ended early. Total score over the 1 hand played: {made}"
+    assert event["over"] and event["total"] == 171
+    assert event["lines"][-1]["text"] == "Game ended early. Total score over the 1 hand played: 171"
 
 
 def test_moves_out_of_turn_are_refused(transcript_index):

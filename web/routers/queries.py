@@ -36,11 +36,12 @@ MAX_CHECK = 1000
 SEARCH = [Depends(search_slot)]
 
 
-def _report(indexes: IndexProvider, name: str, *args: Any, **options: Any) -> Any:
-    from wordindex import reports
+def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
+    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``."""
+    from wordindex.reports import QUERY_REPORTS
 
     with indexes.use() as index:
-        return getattr(reports, name)(index, *args, **options)
+        return QUERY_REPORTS[command](index, *args, **options)
 
 
 @router.get("/info")
@@ -167,4 +168,4 @@ def best_word(
     tiles = len("".join(hand.split()))
     if tiles > MAX_HAND:
         raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
-    return _report(indexes, "best_word", hand, all_words=all)
+    return _report(indexes, "best-word", hand, all_words=all)

@@ -1,15 +1,24 @@
-"""Boggle on the word index (issue #4).
+"""Boggle on the word index: boards, dice, the stored lexicon, one search in two forms, games.
 
-* ``board``: ``parse_board`` / ``Board`` (2×2 to 6×6, row-major, ``q`` = the Qu cube).
-* ``dice``: the real cube sets (classic 1976, new 1987, Big Boggle, Super Big Boggle) and ``shake``.
+* ``faces``: what a cube's face may show in a language (``FaceSet``: its letters and multi-letter
+  faces such as Qu, Th, Dutch IJ) and the numbers the searches know faces by.
+* ``board``: ``parse_board`` / ``Board`` (2×2 to 6×6, row-major; ``q`` = the Qu cube, ``[th]`` a
+  multi-letter face) and ``find_path`` (one word's path, for a player's word).
+* ``dice``: shaking a language's cube sets (``Language.dice``) onto a board.
 * ``rules``: ``simple`` (CS106B) and ``official`` scoring, ``get_rules``.
-* ``lexicon``: the prefix oracles over the index's ``prefixes`` table — ``QueryOracle`` (one
-  query per search depth) and ``PrefixTable`` (the table loaded once into a transition table).
-* ``solver``: ``solve`` (every word with a path) and ``score_boards`` (many boards at once), a
-  level-synchronous numpy search; ``find_path`` for one word.
-* ``game``: ``BoggleGame``, the human-against-computer state machine.
-* ``best``: ``BestBoardSearch``, the best-board hill climber.
+* ``trie`` / ``store``: the lexicon, a compact trie of every word built with the index, and
+  ``load_trie`` (one query).
+* ``engine``: ``solve_board`` (every word with a path) and ``BoardScorer`` (counts and scores of
+  many boards), on one search in two forms:
+* ``dfs_python`` / ``dfs_llvm``: the search itself, plain Python (the reference: read and change
+  it first) and the same walk in LLVM IR, compiled by llvmlite.
+* ``stop``: ``SearchStop`` / ``stop_after``, ending a search from another thread (a time budget).
+* ``solution``: what solving a board gives (``Solution``, ``FoundWord``).
+* ``batch`` / ``batch_json``: ``wordindex boggle --batch``, line by line in chunks.
+* ``best``: ``BestBoardSearch`` / ``run_search``, the best-board pool hill climber.
+* ``session`` / ``round``: ``BoggleSession`` (people against the computer, CS106B's game) and
+  ``BoggleRound`` (a timed round for several players, the web's game), both small JSON states.
 
-Submodules are imported explicitly (``from wordindex.boggle.solver import solve``) so that
-parsing a board never pays for numpy.
+Submodules are imported explicitly (``from wordindex.boggle.engine import solve_board``) so that
+parsing a board never pays for numpy or the compiler.
 """

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from ..errors import UsageError
 from .faces import FaceSet, english_faces
@@ -81,9 +81,13 @@ class Board:
         """The cube's face as printed on it: ``A`` .. ``Z``, ``Qu``, ``Th``."""
         return self.face_set.label(self.faces[cell])
 
+    @cached_property
+    def _codes(self) -> bytes:
+        return bytes(self.face_set.code(face) for face in self.faces)
+
     def codes(self) -> bytes:
         """The face number of every cube (``FaceSet.code``), one byte each: what the searches read."""
-        return bytes(self.face_set.code(face) for face in self.faces)
+        return self._codes
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
         """Cell indexes next to ``cell`` in the 8 directions."""

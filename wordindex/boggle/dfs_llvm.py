@@ -1,28 +1,35 @@
-"""The batch scorer's kernel: the depth-first Boggle walk written in LLVM IR, compiled by llvmlite.
+"""The compiled Boggle search: the depth-first walk written in LLVM IR, compiled by llvmlite.
 
-Why not numba, as ``dfs_numba`` does: in a short-lived process numba costs
-about 0.4 s to import and 0.4 s more to load even a cached function (it
-sets up its whole typing and lowering machinery first), and its first
-compilation after an install about 2 s. ``--batch`` of 100,000 boards has
-a 2-second budget for the whole process, so that fixed cost was half of
-it. llvmlite (numba's own LLVM binding, a wheel) imports in about 0.1 s,
-and compiling this one function takes a few milliseconds, in every process:
-there is no cache to warm and no first-run penalty.
+One function, ``walk_boards``, scores a batch of boards (word count and score each: ``--batch``,
+``boggle-best``) and, given buffers, records every word of one board with its path
+(``engine.solve_board(..., Engine.COMPILED)``). It does exactly what ``dfs_python`` does, the plain
+reference: **change the search there first**, then here; the tests compare the two on random
+boards and dictionaries of several alphabets.
 
-The walk is danvk's (``hybrid-boggle``), on the compact trie of
-``wordindex.boggle.trie`` (``mask`` / ``first``, the child by a letter is a
-popcount). Per board, from every cell, an explicit stack of at most one
-entry per cube (memory bounded by the board, whatever the dictionary holds)
-holds the node, the letters spelled, the cells used and the neighbours
-still to try as a bitmask, so taking the next neighbour is one
-count-trailing-zeros and a used cell is never even looked at. A word
-counts once per board through ``marks``: per trie node, the number of the
-last board that found it, so nothing is cleared between boards. Boards
-are rows of ``cells`` bytes (letters 0-25, 16 = the Qu cube, which spells
-``qu``: two letters).
+Why LLVM IR and not numba (issue 21): in a short-lived process numba costs about 0.4 s to import
+and 0.4 s more to load even a cached function (it sets up its whole typing and lowering machinery
+first), and its first compilation after an install about 2 s; ``--batch`` of 100,000 boards takes
+about a second in all. llvmlite (numba's own LLVM binding, a wheel) imports in about 0.1 s, and
+compiling this function takes a few milliseconds, in every process: there is no cache to warm and
+no first-run penalty. This walk also scored twice as many boards per core as numba's compilation of
+the same search did (docs/boggle.md, measured side by side), so numba's Boggle kernel is retired.
 
-The compiled function is called through ``ctypes``, which releases the GIL:
-plain threads score parts of a batch on several cores at once.
+The walk is danvk's (``hybrid-boggle``), on the compact trie of ``wordindex.boggle.trie``
+(``mask`` / ``first``, the child by a letter is a popcount; ``first`` also holds the word flag and
+the shortest completion). Per board, from every cell, an explicit stack of at most one entry per
+cube (memory bounded by the board, whatever the dictionary holds) holds the node, the letters
+spelled, the cells used, the neighbours still to try as a bitmask and the cell, so taking the next
+neighbour is one count-trailing-zeros and a used cell is never even looked at. A prefix whose
+shortest completion needs more letters than the cubes left can spell is not followed. A word
+counts once per board through ``marks``: per trie node, the number of the last board that found
+it, so nothing is cleared between boards. Boards are rows of ``cells`` face numbers (0-31 a letter
+of the alphabet, 32 + i the i-th multi-letter face, whose letters come from ``face_letters``).
+
+``@step`` (the node after one cube) comes in three forms, the kernel compiled with the cheapest one
+the boards allow (``Faces``): letters only, letters and the Qu cube (as English Boggle always
+played), or any multi-letter face (a short loop over its letters). ``kernel_ir(faces)`` is the text
+compiled. The compiled function is called through ``ctypes``, which releases the GIL: plain
+threads score parts of a batch on several cores at once.
 """
 
 from __future__ import annotations
@@ -44,8 +51,10 @@ KERNEL_IR = r"""
 ;   run0           the number of board 0 (board b is run0 + b)
 ;   face_letters   per multi-letter face, 4 letters (i8); face_length its letter count (i8)
 ;   max_face       the most letters one face spells (the pruning's bound)
-;   out_count, out_score  one i64 per board (out_count -1: the record buffers were too small)
+;   out_count, out_score  one i64 per board (out_count -1: the record buffers were too small; -2: stopped)
 ;   rec_*          per word found: node, letters, cubes and `cells` path bytes; capacity entries
+;   stop           an i32 another thread may set (stop.py): read before each step deeper; once it is
+;                  set, the board being walked gets out_count -2 and the walk returns
 
 declare i32 @llvm.ctpop.i32(i32)
 declare i64 @llvm.cttz.i64(i64, i1)
@@ -129,7 +138,8 @@ no:
   ret i1 false
 }
 
-; Write word number `count` - 1: its node, letters, cubes and path (the saved cells, then `last`).
+; Write word number `count` - 1: its node, letters, cubes and path (the saved cells, then `last`),
+; the rest of the path's row filled with `cells` (no cell), so a reader needs no lengths.
 define internal void @record(ptr %rec_node, ptr %rec_len, ptr %rec_cubes, ptr %rec_path, i64 %capacity,
                              ptr %count, ptr %overflow, i32 %node, i32 %len, i64 %depth, ptr %st.cell,
                              i64 %top, i64 %last, i1 %two, i64 %cells) alwaysinline nounwind {
@@ -179,6 +189,18 @@ tail.last:
   store i8 %last8, ptr %last.p
   br label %tail.done
 tail.done:
+  %none = trunc i64 %cells to i8
+  br label %fill
+fill:
+  %j = phi i64 [ %cubes, %tail.done ], [ %j1, %fill.body ]
+  %more.cells = icmp slt i64 %j, %cells
+  br i1 %more.cells, label %fill.body, label %filled
+fill.body:
+  %fill.p = getelementptr i8, ptr %row, i64 %j
+  store i8 %none, ptr %fill.p
+  %j1 = add i64 %j, 1
+  br label %fill
+filled:
   ret void
 }
 
@@ -186,8 +208,8 @@ define void @walk_boards(ptr noalias %mask, ptr noalias %first, ptr noalias %boa
                          i64 %n, i64 %cells, ptr noalias %adjacency, ptr noalias %points, i32 %min_length,
                          ptr noalias %marks, i32 %run0, ptr noalias %face_letters, ptr noalias %face_length,
                          i32 %max_face, ptr noalias %out_count, ptr noalias %out_score, ptr noalias %rec_node,
-                         ptr noalias %rec_len, ptr noalias %rec_cubes, ptr noalias %rec_path, i64 %capacity)
-                         nounwind {
+                         ptr noalias %rec_len, ptr noalias %rec_cubes, ptr noalias %rec_path, i64 %capacity,
+                         ptr %stop) nounwind {
 entry:
   %st.node = alloca [40 x i32]
   %st.len = alloca [40 x i32]
@@ -337,7 +359,13 @@ walk.deeper:
   %depth.now = load i64, ptr %depth.var
   %used.cubes = add i64 %depth.now, 2
   %worth = call i1 @worth(ptr %mask, ptr %first, i32 %node, i64 %cells, i64 %used.cubes, i32 %max_face)
-  br i1 %worth, label %walk.push, label %walk.head
+  br i1 %worth, label %walk.check, label %walk.head
+
+; Before each step deeper, the stop flag (read every time: another thread sets it).
+walk.check:
+  %halt = load atomic volatile i32, ptr %stop monotonic, align 4
+  %halted = icmp ne i32 %halt, 0
+  br i1 %halted, label %stopped, label %walk.push
 
 ; Save the top entry under the new one (its todo already without `near`), then make the new one the top.
 walk.push:
@@ -382,6 +410,13 @@ board.end:
   %next.b = add i64 %b, 1
   store i64 %next.b, ptr %b.var
   br label %board.head
+
+stopped:
+  %h.count.p = getelementptr i64, ptr %out_count, i64 %b
+  store i64 -2, ptr %h.count.p
+  %h.score.p = getelementptr i64, ptr %out_score, i64 %b
+  store i64 0, ptr %h.score.p
+  ret void
 
 done:
   ret void
@@ -556,6 +591,7 @@ def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20) -> Any
         pointer,  # rec_cubes
         pointer,  # rec_path
         ctypes.c_int64,  # capacity
+        pointer,  # stop (stop.NEVER's flag when nobody stops the search)
     )(address)
     return engine, function
 

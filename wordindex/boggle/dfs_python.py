@@ -12,19 +12,27 @@ The search is depth first from every cell; a cube spells its face (one
 letter, or each letter of a multi-letter face in turn: ``qu``, ``th``); the
 trie's child by a letter is a popcount (``int.bit_count``); a prefix whose
 shortest completion needs more letters than the cubes left can spell is not
-followed; the first path found for each word is kept. Its recursion is as
-deep as the board has cubes (36 at most), and it holds one entry per word
-found: memory stays bounded by the board size and the dictionary.
+followed; a ``SearchStop`` that is set ends it (``stop``); the first path
+found for each word is kept. Its recursion is as deep as the board has cubes
+(36 at most), and it holds one entry per word found: memory stays bounded by
+the board size and the dictionary.
 """
 
 from __future__ import annotations
 
 from .board import Board, neighbour_lists
+from .stop import NEVER, SearchStop, SearchStopped
 from .trie import FAR, NODE_BITS, SHORTEST_SHIFT, WORD_FLAG, Trie
 
 
-def find_words(trie: Trie, board: Board, min_length: int) -> dict[int, tuple[str, tuple[int, ...]]]:
-    """Every word of at least ``min_length`` letters: trie node → (word, cells of one path)."""
+def find_words(
+    trie: Trie, board: Board, min_length: int, stop: SearchStop | None = None
+) -> dict[int, tuple[str, tuple[int, ...]]]:
+    """Every word of at least ``min_length`` letters: trie node → (word, cells of one path).
+
+    ``stop``: read at each node visited; once it is set, ``SearchStopped`` is raised.
+    """
+    halt = (stop or NEVER).flag
     mask = trie.mask
     first = trie.first
     slot = trie.alphabet.slot
@@ -44,6 +52,8 @@ def find_words(trie: Trie, board: Board, min_length: int) -> dict[int, tuple[str
         return node
 
     def visit(cell: int, node: int, text: str, path: tuple[int, ...], used: int) -> None:
+        if halt[0]:
+            raise SearchStopped("the Boggle search was stopped before it finished")
         packed = first[node]
         if packed & WORD_FLAG and len(text) >= min_length and node not in found:
             found[node] = (text, path)

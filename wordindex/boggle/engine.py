@@ -11,7 +11,8 @@
 
 Both prune a prefix whose shortest completion needs more letters than the
 cubes left can spell (``Trie.shortest``), so no board keeps a search busy
-for long on a list of very long words.
+for long on a list of very long words; a search that may still run long (a
+server's request) is given a ``SearchStop`` (``stop``) to end it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from .board import Board, neighbour_lists, positions_by_size
 from .faces import MAX_FACE_LETTERS, FaceSet
 from .rules import Rules
-from .solution import Solution
+from .solution import Path, Solution
+from .stop import NEVER, SearchStop, SearchStopped
 from .trie import Trie
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ BOARDS_PER_THREAD = 256
 PIECES_PER_THREAD = 8
 #: Words one compiled solve records before it asks again with room for more.
 FIRST_CAPACITY = 4096
+#: The kernel's count for a board whose walk was stopped (``stop``).
+STOPPED = -2
 
 
 class Engine(Enum):
@@ -82,11 +86,21 @@ def adjacency_masks(size: int) -> IntArray:
     return np.array([sum(1 << near for near in cells) for cells in neighbour_lists(size)], dtype=np.int64)
 
 
+@cache
 def points_array(rules: Rules) -> IntArray:
-    """``points[n]``: the score of a word of n letters (0 below the minimum)."""
+    """``points[n]``: the score of a word of n letters (0 below the minimum); made once per rule set."""
     import numpy as np
 
-    return np.array(rules.score_table(MAX_LETTERS + 1), dtype=np.int64)
+    table = np.array(rules.score_table(MAX_LETTERS + 1), dtype=np.int64)
+    table.flags.writeable = False
+    return table
+
+
+@cache
+def _points32(rules: Rules) -> Any:
+    import numpy as np
+
+    return points_array(rules).astype(np.int32)
 
 
 def kernel_for(faces: FaceSet, top: int) -> tuple[Any, int]:
@@ -112,11 +126,17 @@ def face_tables(faces: FaceSet) -> tuple[Any, Any]:
     return np.array(letters or [0] * MAX_FACE_LETTERS, dtype=np.uint8), np.array(lengths or [0], dtype=np.uint8)
 
 
-def solve_board(trie: Trie, board: Board, rules: Rules, engine: Engine | None = None) -> Solution:
-    """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order)."""
+def solve_board(
+    trie: Trie, board: Board, rules: Rules, engine: Engine | None = None, stop: SearchStop | None = None
+) -> Solution:
+    """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order).
+
+    ``stop``: when it is set (from another thread, e.g. by ``stop.stop_after``), the search gives up
+    and raises ``SearchStopped``.
+    """
     if (engine or default_engine()) is Engine.PYTHON:
-        return _python_solution(trie, board, rules)
-    return _compiled_solution(trie, board, rules)
+        return _python_solution(trie, board, rules, stop)
+    return _compiled_solution(trie, board, rules, stop or NEVER)
 
 
 def _sorted(trie: Trie, found: list[tuple[int, str, Any]]) -> list[tuple[int, str, Any]]:
@@ -125,12 +145,13 @@ def _sorted(trie: Trie, found: list[tuple[int, str, Any]]) -> list[tuple[int, st
     return sorted(found, key=lambda item: (item[0], key(item[1])))
 
 
-def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
+def _python_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop | None) -> Solution:
     from .dfs_python import find_words
 
     table = rules.score_table(MAX_LETTERS + 1)
     found = _sorted(
-        trie, [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length).values()]
+        trie,
+        [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length, stop).values()],
     )
     coordinates = [divmod(cell, board.size) for cell in range(board.cell_count)]
     return Solution(
@@ -142,8 +163,11 @@ def _python_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     )
 
 
-def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
-    """The compiled search, recording each word's path; words are spelt from their cubes' faces."""
+_local = threading.local()
+
+
+def _compiled_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop) -> Solution:
+    """The compiled search, recording each word's path; words are spelt and sorted in numpy."""
     import numpy as np
 
     mask, first = trie.arrays()
@@ -152,50 +176,93 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules) -> Solution:
     kernel, max_face = kernel_for(board.face_set, int(codes.max()))
     letters, lengths = face_tables(board.face_set)
     marks = _marks(trie)
-    points = points_array(rules).astype(np.int32)
+    points = _points32(rules)
     adjacency = adjacency_masks(board.size)
-    capacity = FIRST_CAPACITY
     count = np.zeros(1, dtype=np.int64)
     score = np.zeros(1, dtype=np.int64)
+    capacity = FIRST_CAPACITY
     while True:
-        nodes = np.empty(capacity, dtype=np.int32)
-        word_lengths = np.empty(capacity, dtype=np.int32)
-        cubes = np.empty(capacity, dtype=np.int32)
-        paths = np.zeros((capacity, cells), dtype=np.uint8)
+        nodes, word_lengths, cubes, paths = _record_buffers(capacity, cells)
         stamp = _next_stamp(marks)
         kernel(
             mask.ctypes.data, first.ctypes.data, codes.ctypes.data, 1, cells,
             adjacency.ctypes.data, points.ctypes.data, rules.min_length, marks.ctypes.data, stamp,
             letters.ctypes.data, lengths.ctypes.data, max_face, count.ctypes.data,
             score.ctypes.data, nodes.ctypes.data, word_lengths.ctypes.data, cubes.ctypes.data, paths.ctypes.data,
-            capacity,
+            capacity, stop.address,
         )  # fmt: skip
         if count[0] >= 0:
             break
+        if count[0] == STOPPED:
+            raise SearchStopped("the Boggle search was stopped before it finished")
         capacity *= 4
-    found_count = int(count[0])
-    faces = board.faces
-    routes = paths[:found_count].tolist()
-    sizes = cubes[:found_count].tolist()
-    table = points.tolist()
-    found = _sorted(
-        trie,
-        [
-            (-table[length], "".join(faces[c] for c in route[:size]), route[:size])
-            for route, size, length in zip(routes, sizes, word_lengths[:found_count].tolist(), strict=True)
-        ],
-    )
-    coordinates = [divmod(cell, board.size) for cell in range(cells)]
-    return Solution(
-        board,
-        rules,
-        texts=[word for _, word, _ in found],
-        scores=[-negative for negative, _, _ in found],
-        paths=lambda: [tuple([coordinates[c] for c in route]) for _, _, route in found],
-    )
+    found = int(count[0])
+    routes = paths[:found]
+    spelled = _spelled(board, routes)
+    word_points = points[word_lengths[:found]]
+    order = np.lexsort((spelled, -word_points))
+    texts = _texts(trie, spelled[order]) if found else []
+    size = board.size
+    ordered_routes, ordered_cubes = routes[order], cubes[:found][order]
+
+    def make_paths() -> list[Path]:
+        coordinates = [divmod(cell, size) for cell in range(cells)]
+        return [
+            tuple([coordinates[c] for c in route[:count]])
+            for route, count in zip(ordered_routes.tolist(), ordered_cubes.tolist(), strict=True)
+        ]
+
+    return Solution(board, rules, texts=texts, scores=word_points[order].tolist(), paths=make_paths)
 
 
-_local = threading.local()
+def _record_buffers(capacity: int, cells: int) -> tuple[Any, Any, Any, Any]:
+    """This thread's buffers for a recorded solve (kept: a server solves board after board)."""
+    import numpy as np
+
+    held = getattr(_local, "record", None)
+    if held is None or len(held[0]) < capacity:
+        held = (
+            np.empty(capacity, dtype=np.int32),
+            np.empty(capacity, dtype=np.int32),
+            np.empty(capacity, dtype=np.int32),
+            np.zeros(capacity * MAX_SIZE * MAX_SIZE, dtype=np.uint8),
+        )
+        _local.record = held
+    nodes, word_lengths, cubes, flat = held
+    return nodes, word_lengths, cubes, flat[: len(nodes) * cells].reshape(len(nodes), cells)
+
+
+def _spelled(board: Board, routes: Any) -> Any:
+    """Each word's letters as a byte string of letter numbers + 1 (no NUL inside, so numpy's ``S``
+    type keeps them whole and sorts them in the alphabet's order, a prefix first)."""
+    import numpy as np
+
+    width = max(map(len, board.faces))
+    cells = board.cell_count
+    # One row per cell, and a row of zeros for "no cell" (the kernel fills a path's unused places with it).
+    cell_letters = np.zeros((cells + 1, width), dtype=np.uint8)
+    if width == 1:  # every face a letter: its face number is its letter number
+        cell_letters[:cells, 0] = np.frombuffer(board.codes(), dtype=np.uint8) + 1
+    else:
+        slot = board.face_set.alphabet.slot
+        for cell, face in enumerate(board.faces):
+            cell_letters[cell, : len(face)] = [slot[ch] + 1 for ch in face]
+    found = len(routes)
+    spelled = cell_letters[routes].reshape(found, routes.shape[1] * width)
+    if width > 1:  # squeeze the padding of one-letter faces out, keeping the letters in order
+        spelled = np.take_along_axis(spelled, np.argsort(spelled == 0, axis=1, kind="stable"), axis=1)
+    return np.ascontiguousarray(spelled).view(f"S{spelled.shape[1]}").reshape(found)
+
+
+def _texts(trie: Trie, spelled: Any) -> list[str]:
+    """The words of ``_spelled`` bytes, decoded all at once."""
+    joined = b"\x7f".join(spelled.tolist()).decode("latin-1")
+    return joined.translate(_unspell(trie.alphabet.letters)).split("\x7f")
+
+
+@cache
+def _unspell(letters: str) -> dict[int, str]:
+    return {i + 1: letter for i, letter in enumerate(letters)}
 
 
 def _marks(trie: Trie) -> MarkArray:
@@ -286,7 +353,7 @@ class BoardScorer:
                 mask.ctypes.data, first.ctypes.data, faces[a:].ctypes.data, b - a, cells,
                 adjacency.ctypes.data, self._points.ctypes.data, self.rules.min_length, marks.ctypes.data, stamp,
                 self._letters.ctypes.data, self._lengths.ctypes.data, max_face, counts[a:].ctypes.data,
-                scores[a:].ctypes.data, None, None, None, None, 0,
+                scores[a:].ctypes.data, None, None, None, None, 0, NEVER.address,
             )  # fmt: skip
 
         def run(t: int) -> None:

@@ -1,6 +1,6 @@
-"""Choosers: who holds the word. RandomChooser commits to one; EvilChooser never does.
+"""Choosers: who holds the word. RandomChooser commits to one; EvilChooser and OptimalChooser never do.
 
-Both follow CS61B's RandomChooser / EvilChooser and CS106L's Evil Hangman:
+The first two follow CS61B's RandomChooser / EvilChooser and CS106L's Evil Hangman:
 ``guess(letter)`` returns how many times the letter occurs (in the word, or
 in the evil chooser's new pattern), ``pattern`` is the blanked word, and
 ``word`` is the word the chooser names at the end.
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import BadStateError, UsageError
 from ..index import Index
 from ..levels import DEFAULT_POOL, WordPool, check_pool
-from .guessers import largest_family
+from ..limits import Limits
+from .families import largest_family, occurrences, positions_mask
 from .queries import count_words_of_length, family_size, family_words, nth_word, split_families
 from .state import Position, blank_position, check_letter
 
@@ -44,18 +44,16 @@ def check_chooser(name: str | None) -> ChooserKind:
         raise UsageError(f"unknown chooser {name!r}: choose {' or '.join(ChooserKind)}") from None
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 @dataclass(frozen=True)
 class EvilStep:
-    """One evil guess: the letter, its occurrences in the new pattern, the pattern, the family left."""
+    """One evil guess: the letter, its occurrences in the new pattern, the pattern, the family left;
+    ``exact`` (the optimal chooser only): whether the family kept was proven to force the most misses."""
 
     letter: str
     occurrences: int
     pattern: str
     family_size: int
+    exact: bool | None = None
 
 
 class Chooser(ABC):
@@ -80,7 +78,7 @@ class Chooser(ABC):
         self.pool = check_pool(index, pool)
         self.count_of_length = count_words_of_length(index, length, self.pool)
         self.random = random.Random(seed)
-        self.position: Position = position or blank_position(length)
+        self.position: Position = position or blank_position(length, index.alphabet)
         self.guesses: list[str] = []
 
     @property
@@ -96,7 +94,7 @@ class Chooser(ABC):
         return self.position.pattern.is_complete
 
     def _check(self, letter: str) -> str:
-        return check_letter(letter, self.position.guessed)
+        return check_letter(letter, self.position.guessed, self.index.alphabet)
 
     @abstractmethod
     def guess(self, letter: str) -> int:
@@ -135,11 +133,6 @@ class RandomChooser(Chooser):
         self._word = word
         self._candidates: int | None = self.count_of_length if position is None else None
 
-    @classmethod
-    def with_word(cls, index: Index, word: str) -> RandomChooser:
-        """A chooser holding a known word (the solver's): must be a word of the index."""
-        return cls(index, len(word), word=word, pool=None)
-
     @property
     def word(self) -> str:
         return self._word
@@ -150,11 +143,11 @@ class RandomChooser(Chooser):
     def guess(self, letter: str) -> int:
         """How many times ``letter`` occurs in the word; the pattern shows them."""
         letter = self._check(letter)
-        mask = sum(1 << i for i, ch in enumerate(self._word) if ch == letter)
+        mask = positions_mask(self._word, letter)
         self.position = self.position.after(letter, mask)
         self.guesses.append(letter)
         self._candidates = None
-        return _popcount(mask)
+        return occurrences(mask)
 
     @property
     def family_size(self) -> int:
@@ -194,13 +187,17 @@ class EvilChooser(Chooser):
         families = split_families(self.index, self.position, [letter], self.pool)[letter]
         if not families:
             raise BadStateError(f"no word of the index fits {self.pattern} with the letters guessed")
-        mask, size = choose_family(self.position, letter, families)
+        mask, size = largest_family(self.length, families)
+        return self._keep(letter, mask, size)
+
+    def _keep(self, letter: str, mask: int, size: int, exact: bool | None = None) -> int:
+        """Keep the family ``mask`` (of ``size`` words) after ``letter``; the letter's occurrences."""
         self.position = self.position.after(letter, mask)
         self._family_size = size
         self.guesses.append(letter)
-        occurrences = _popcount(mask)
-        self.steps.append(EvilStep(letter, occurrences, self.pattern, size))
-        return occurrences
+        shown = occurrences(mask)
+        self.steps.append(EvilStep(letter, shown, self.pattern, size, exact))
+        return shown
 
     def words(self) -> list[str]:
         """The family left, sorted."""
@@ -209,6 +206,29 @@ class EvilChooser(Chooser):
     def final_word(self) -> str:
         """The word it "chose": the only one left, else one of its family at random (seeded)."""
         return nth_word(self.index, self.position, self.random.randrange(self.family_size), self.pool)
+
+
+class OptimalChooser(EvilChooser):
+    """The truly evil chooser: each guess keeps a family forcing the most misses against a perfect guesser
+    (ties: the greedy chooser's rule among them). A family larger than ``ANSWER_MAX_WORDS``, or one whose
+    search does not finish within ``limits`` (default ``ANSWER_LIMITS``), keeps the greedy family and
+    marks the step ``exact=False`` (``wordindex.hangman.optimal``)."""
+
+    kind = ChooserKind.OPTIMAL
+    limits: Limits | None = None
+
+    def guess(self, letter: str) -> int:
+        """Split the family by ``letter`` and keep the family worth the most misses; its occurrences."""
+        from .exact import greedy_family, optimal_family
+        from .optimal import ANSWER_LIMITS, ANSWER_MAX_WORDS
+
+        letter = self._check(letter)
+        words = family_words(self.index, self.position, self.pool)
+        if len(words) <= ANSWER_MAX_WORDS:
+            choice = optimal_family(words, letter, self.limits or ANSWER_LIMITS, self.index.alphabet)
+        else:
+            choice = greedy_family(words, letter)
+        return self._keep(letter, choice.mask, len(choice.words), choice.exact)
 
 
 def make_chooser(
@@ -223,14 +243,7 @@ def make_chooser(
     """An ``evil``, ``random`` or ``optimal`` chooser for words of ``length`` (named errors for bad lengths)."""
     chosen = check_chooser(kind)
     if chosen is ChooserKind.OPTIMAL:
-        from .optimal import OptimalChooser
-
         return OptimalChooser(index, length, seed, position, pool)
     if chosen is ChooserKind.EVIL:
         return EvilChooser(index, length, seed, position, pool)
     return RandomChooser(index, length, seed, position, word, pool)
-
-
-def choose_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
-    """The evil choice among ``{mask: size}``: largest; tie → pattern first in character order."""
-    return largest_family(position, letter, families)

@@ -11,11 +11,15 @@ so when it has finished the sets of ``k`` misses every line with at most ``k`` m
 hit has been tried; at the root that proves the value is at least ``k + 1`` or found it (a proven
 lower bound at every moment, and an exact value at the end, with no estimate to trust).
 
-Why it is fast enough: a set of misses is expanded once (at most 2^26 at the root, far fewer in
-practice: only sets of fewer misses than the best line found so far); a miss costs one popcount per
-letter; hits are rare (a letter must be held by more than half the words), and each hit family is
+Why it is fast enough: a set of misses is expanded once (at most 2^26 at the root for English, far
+fewer in practice: only sets of fewer misses than the best line found so far); a miss costs one
+popcount per letter; hits are rare (a letter must be held by more than half the words), and each hit family is
 searched once per budget (a table keyed on its bitset). The search runs compiled (numba) in a worker
 thread without the GIL, so the caller reports progress and can stop it (time, positions, Ctrl-C).
+
+The letters are those of an alphabet (``wordindex.alphabet.Alphabet``, English by default): each is
+its slot in the kernel, so a set of misses is a mask of up to 32 bits, and a line's letters are read
+back through the alphabet. Ties between lines go the alphabet's way, as everywhere in hangman.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..alphabet import ENGLISH, Alphabet
+from .families import pattern_rank
 
 #: Bytes of table keys (bitsets of the families searched after a hit) kept before the table restarts.
 TABLE_BYTES = 512 * 2**20
@@ -66,29 +73,33 @@ def warm_up() -> float:
 class GreedySweep:
     """The bitsets of one list of words of one length, and the search over them."""
 
-    def __init__(self, words: Sequence[str], table_bytes: int | None = None, jobs: int = 1) -> None:
+    def __init__(
+        self, words: Sequence[str], table_bytes: int | None = None, jobs: int = 1, alphabet: Alphabet = ENGLISH
+    ) -> None:
         import numpy as np
 
         from . import greedy_kernel
-        from .exact import _reverse_bits  # the greedy tie-break's rank: the pattern sorting first is least
 
         self._np = np
         self._kernel = greedy_kernel
+        self.alphabet = alphabet
         self.words = list(words)
         n = len(self.words)
         self.length = len(self.words[0]) if self.words else 0
         self.width = max(1, (n + 63) // 64)
-        masks = np.zeros((26, n), dtype=np.int64)
+        letters = alphabet.size
+        masks = np.zeros((letters, n), dtype=np.int64)
+        slot = alphabet.slot
         for i, word in enumerate(self.words):
             for p, ch in enumerate(word):
-                masks[ord(ch) - 97, i] |= 1 << p
-        self.holders = np.stack([self._bits(masks[j] != 0) for j in range(26)])
+                masks[slot[ch], i] |= 1 << p
+        self.holders = np.stack([self._bits(masks[j] != 0) for j in range(letters)])
         starts, bits, ranks = [0], [], []
-        for j in range(26):
+        for j in range(letters):
             for mask in np.unique(masks[j]).tolist():
                 if mask:
                     bits.append(self._bits(masks[j] == mask))
-                    ranks.append(_reverse_bits(mask, self.length))
+                    ranks.append(pattern_rank(mask, self.length))
             starts.append(len(bits))
         self.fam_start = np.array(starts, dtype=np.int64)
         self.fam_bits = np.stack(bits) if bits else np.zeros((0, self.width), dtype=np.uint64)
@@ -97,6 +108,9 @@ class GreedySweep:
         share = (TABLE_BYTES if table_bytes is None else table_bytes) // jobs
         self.workers = [_Worker(greedy_kernel, max(1, share // (8 * self.width)), self.width) for _ in range(jobs)]
         self.shared = np.zeros(1, dtype=np.int64)  # the best line any worker has found
+        #: How the root remembers its sets of misses (``greedy_kernel``); tests lower them to reach the table.
+        self.bitmap_letters = greedy_kernel.BITMAP_LETTERS
+        self.root_slots = greedy_kernel.ROOT_SLOTS
 
     def _bits(self, selected: Any) -> Any:
         np = self._np
@@ -113,7 +127,7 @@ class GreedySweep:
             k.solve(
                 position, cap, depth, self.holders, self.fam_start, self.fam_bits, self.fam_rank,
                 worker.table, worker.keys, worker.entries, worker.counters, worker.traced, share, shares,
-                self.shared,
+                self.shared, self.bitmap_letters, self.root_slots,
             )
         )  # fmt: skip
 
@@ -168,7 +182,8 @@ class GreedySweep:
             while alive := [thread for thread in threads if thread.is_alive()]:
                 alive[0].join(POLL_SECONDS)
                 now = time.monotonic()
-                if (deadline is not None and now > deadline) or (cancel is not None and cancel()):
+                full = any(w.counters[k.FULL] for w in self.workers)  # the others would fill theirs too
+                if (deadline is not None and now > deadline) or (cancel is not None and cancel()) or full:
                     self._stop()
                 if on_progress is not None and now - shown >= progress_every:
                     shown = now
@@ -185,9 +200,11 @@ class GreedySweep:
         best = min(upper, int(self.shared[0]))
         steps_taken = sum(int(w.counters[k.STEPS]) for w in self.workers)
         winner = min(self.workers, key=lambda w: int(w.counters[k.ROOT_BEST]))
-        first = chr(97 + int(winner.traced[1])) if winner.traced[0] else None  # the best line found's
+        first = self.alphabet.letter(int(winner.traced[1])) if winner.traced[0] else None  # the best line's
         if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(shares)):
             lower = min([best] + [int(w.counters[k.ROOT_LAYERS]) for w in self.workers])
+            if on_progress is not None and any(w.counters[k.FULL] for w in self.workers):
+                on_progress(f"the root's table of sets of misses is full ({self.root_slots:,} slots): bounds only")
             return SweepResult(lower, best, [], first, steps_taken)
         found = min(outcome.values())
         value = min(found, upper)
@@ -218,7 +235,7 @@ class GreedySweep:
                 step = self.child(position, j)
                 assert step is not None, "a traced letter splits its position"
                 missed, position = step
-                letters.append(chr(97 + j))
+                letters.append(self.alphabet.letter(j))
                 value -= missed
             if not traced[self._kernel.LINE_HIT] or int(self._kernel.count(position)) <= 1:
                 return letters

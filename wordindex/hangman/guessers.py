@@ -8,7 +8,8 @@ statement, and a batched look-ahead when letters are close.
 
 Rules shared by all: a letter's weight is counted over the candidate words;
 only unguessed letters with a positive weight can be chosen; the highest
-weight wins and ties go to the alphabetically earliest letter; with no such
+weight wins and ties go to the letter earliest in the index's alphabet
+(``Index.alphabet``: a-z for English, ``aąbc…`` for Polish); with no such
 letter the answer is ``?``.
 """
 
@@ -19,9 +20,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..alphabet import LETTERS
+from ..alphabet import Alphabet
 from ..errors import UsageError
 from ..index import Index
+from .families import largest_family
 from .queries import (
     LetterCounts,
     Splits,
@@ -79,7 +81,7 @@ class Guess:
     letter: str
     strategy: Strategy
     candidates: int
-    frequencies: dict[str, int]  # unguessed letter -> weight, positive weights only, alphabetical
+    frequencies: dict[str, int]  # unguessed letter -> weight, positive weights only, in the alphabet's order
     exact: bool | None = None  # optimal: the letter is proven value-achieving (False: split's, budget exceeded)
     misses: int | None = None  # optimal, exact: the position's value against the chooser assumed
 
@@ -97,34 +99,31 @@ def check_strategy(name: str | None) -> Strategy:
         raise UsageError(f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
 
 
-def best_letter(weights: Mapping[str, int], guessed: Collection[str]) -> str:
-    """Highest positive weight among unguessed letters; ties → earliest letter; else ``?``."""
+def best_letter(weights: Mapping[str, int], guessed: Collection[str], alphabet: Alphabet) -> str:
+    """Highest positive weight among unguessed letters; ties → the earliest in the alphabet; else ``?``."""
     best, best_weight = NO_GUESS, 0
-    for letter in LETTERS:
+    for letter in alphabet.letters:
         weight = weights.get(letter, 0)
         if letter not in guessed and weight > best_weight:
             best, best_weight = letter, weight
     return best
 
 
-def unguessed_weights(weights: Mapping[str, int], guessed: Collection[str]) -> dict[str, int]:
-    return {x: weights[x] for x in LETTERS if x not in guessed and weights.get(x, 0) > 0}
+def unguessed_weights(weights: Mapping[str, int], guessed: Collection[str], alphabet: Alphabet) -> dict[str, int]:
+    """The positive weights of the unguessed letters, in the alphabet's order."""
+    return {x: weights[x] for x in alphabet.letters if x not in guessed and weights.get(x, 0) > 0}
 
 
 def split_shortlist(counts: LetterCounts, guessed: Collection[str]) -> list[str]:
-    """The letters ``split`` examines: the most widely held unguessed ones."""
-    held = [x for x in LETTERS if x not in guessed and counts.containing[x] > 0]
-    held.sort(key=lambda x: (-counts.containing[x], x))
+    """The letters ``split`` examines: the most widely held unguessed ones (ties: the alphabet's order)."""
+    slot = counts.alphabet.slot
+    held = [x for x in counts.alphabet.letters if x not in guessed and counts.containing[x] > 0]
+    held.sort(key=lambda x: (-counts.containing[x], slot[x]))
     return held[:SPLIT_CANDIDATES]
 
 
 def _miss(mask: int) -> float:
     return 1.0 if mask == 0 else 0.0
-
-
-def largest_family(position: Position, letter: str, families: Mapping[int, int]) -> tuple[int, int]:
-    """The family an evil chooser keeps: largest; tie → the pattern that sorts first ('-' first)."""
-    return min(families.items(), key=lambda item: (-item[1], position.pattern.reveal(letter, item[0]).text))
 
 
 def split_cost(
@@ -173,7 +172,7 @@ def family_values(index: Index, positions: list[Position], depth: int, prune: fl
     shortlists = [split_shortlist(c, p.guessed) for c, p in zip(counts, positions)]
     splits = split_families_many(index, list(zip(positions, shortlists)))
     largest = [
-        {x: largest_family(p, x, splits_x[x]) for x in shortlist}
+        {x: largest_family(p.pattern.length, splits_x[x]) for x in shortlist}
         for p, shortlist, splits_x in zip(positions, shortlists, splits)
     ]
     deeper: list[tuple[Position, str, Position]] = []
@@ -216,25 +215,27 @@ def look_ahead(position: Position) -> tuple[float, int, float | None]:
 
 def choose_split(index: Index, position: Position, counts: LetterCounts, splits: Splits) -> str:
     """``split``'s letter: the lowest ``split_cost``; letters within a margin of it are
-    compared by looking ahead along the largest family (``look_ahead``: margin, depth, pruning)."""
+    compared by looking ahead along the largest family (``look_ahead``: margin, depth, pruning). Ties go to
+    the letter earliest in the alphabet."""
+    slot = index.alphabet.slot
     costs = {}
     largest = {}
-    for letter in sorted(splits):
+    for letter in sorted(splits, key=slot.__getitem__):
         families = splits[letter]
         if letter in position.guessed or not families:
             continue
-        largest[letter] = largest_family(position, letter, families)
+        largest[letter] = largest_family(position.pattern.length, families)
         costs[letter] = split_cost(families, counts.candidates, _blanks(position), largest[letter])
     if not costs:
         return NO_GUESS
-    best = min(costs, key=lambda x: (costs[x], x))
+    best = min(costs, key=lambda x: (costs[x], slot[x]))
     margin, depth, prune = look_ahead(position)
-    near = [x for x in sorted(costs) if costs[x] <= costs[best] + margin]
+    near = [x for x in sorted(costs, key=slot.__getitem__) if costs[x] <= costs[best] + margin]
     if len(near) == 1:
         return best
     looked = [x for x in near if largest[x][1] > 1]
     values = dict(zip(looked, family_values(index, [position.after(x, largest[x][0]) for x in looked], depth, prune)))
-    return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), x))
+    return min(near, key=lambda x: (_miss(largest[x][0]) + values.get(x, 0.0), slot[x]))
 
 
 def next_guess(
@@ -246,10 +247,7 @@ def next_guess(
     """
     strategy = check_strategy(strategy)
     if strategy is Strategy.OPTIMAL:
-        from .optimal import optimal_guess
-
-        found = optimal_guess(index, position, chooser)
-        return Guess(found.letter, strategy, found.candidates, found.frequencies, found.exact, found.misses)
+        return _optimal_guess(index, position, chooser)
     guessed = position.guessed
     if strategy is Strategy.NAIVE:
         counts = totals_counts(index, None)
@@ -259,15 +257,31 @@ def next_guess(
         wants_containing = strategy in (Strategy.CONTAINING, Strategy.SPLIT)
         counts = letter_counts(index, position, exclusive=exclusive, containing=wants_containing)
         if counts.candidates == 0:
-            misses = "".join(sorted(position.misses))
+            misses = "".join(sorted(position.misses, key=counts.alphabet.slot.__getitem__))
             rule = f" without the letters {misses}" if exclusive and misses else ""
             raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}{rule}")
         weights = counts.containing if strategy is Strategy.CONTAINING else counts.occurrences
-    frequencies = unguessed_weights(weights, guessed)
+    frequencies = unguessed_weights(weights, guessed, counts.alphabet)
     if strategy is Strategy.SPLIT:
         shortlist = split_shortlist(counts, guessed)
         splits = split_families(index, position, shortlist)
         letter = choose_split(index, position, counts, splits)
     else:
-        letter = best_letter(weights, guessed)
+        letter = best_letter(weights, guessed, counts.alphabet)
     return Guess(letter=letter, strategy=strategy, candidates=counts.candidates, frequencies=frequencies)
+
+
+def _optimal_guess(index: Index, position: Position, chooser: str) -> Guess:
+    """``optimal``: a letter achieving the position's value against ``chooser`` (``optimal.optimal_letter``),
+    or ``split``'s letter with ``exact=False`` when the search does not finish within its budget."""
+    from .optimal import optimal_letter
+
+    counts = letter_counts(index, position, containing=False)
+    if counts.candidates == 0:
+        raise NoCandidateError(f"no word of the index fits the pattern {position.pattern.text}")
+    frequencies = unguessed_weights(counts.occurrences, position.guessed, counts.alphabet)
+    found = optimal_letter(index, position, chooser)
+    if found.exact:
+        return Guess(found.letter or NO_GUESS, Strategy.OPTIMAL, counts.candidates, frequencies, True, found.misses)
+    letter = next_guess(index, position, Strategy.SPLIT).letter
+    return Guess(letter, Strategy.OPTIMAL, counts.candidates, frequencies, False, None)

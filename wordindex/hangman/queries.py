@@ -14,28 +14,41 @@ guesses so far leave).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from ..alphabet import COUNT_COLUMN, LETTERS, MAX_WORD_LENGTH, POSITION_COLUMN
+from ..alphabet import MAX_WORD_LENGTH, Alphabet
 from ..index import Index
 from ..levels import WordPool, restrict
 from ..pattern import candidate_condition
 from .state import NoSuchLengthError, Position, check_length
 
+if TYPE_CHECKING:
+    from ..languages import Language
+
 
 @dataclass(frozen=True)
 class LetterCounts:
-    """Candidates, and per letter its occurrences and the words holding it."""
+    """Candidates, and per letter its occurrences and the words holding it (every letter of the
+    alphabet, in its order)."""
 
     candidates: int
-    occurrences: dict[str, int]  # letter -> int (all 26)
-    containing: dict[str, int]  # letter -> int (all 26)
+    occurrences: dict[str, int]  # letter -> int
+    containing: dict[str, int]  # letter -> int
+    alphabet: Alphabet
 
 
-_OCCURRENCES = ", ".join(f"SUM({COUNT_COLUMN[x]})" for x in LETTERS)
-_CONTAINING = ", ".join(f"SUM(CASE WHEN {COUNT_COLUMN[x]} > 0 THEN 1 ELSE 0 END)" for x in LETTERS)
+@cache
+def _sums(alphabet: Alphabet) -> tuple[str, str]:
+    """The select list of the occurrences of each letter, and of the words holding it: only the
+    alphabet's own count columns (an English index reads 26 of the 32 slots)."""
+    occurrences = ", ".join(f"SUM({column})" for column in alphabet.count_columns)
+    containing = ", ".join(f"SUM(CASE WHEN {column} > 0 THEN 1 ELSE 0 END)" for column in alphabet.count_columns)
+    return occurrences, containing
+
+
 #: The table every family question reads unless the index says otherwise (``FamilyIndex``).
 WORDS_TABLE = "words"
 
@@ -75,11 +88,17 @@ def words_table(index: Index) -> str:
     return index.table if isinstance(index, FamilyIndex) else WORDS_TABLE
 
 
-def _as_counts(candidates: object, occurrences: Sequence[object], containing: Sequence[object]) -> LetterCounts:
+def _as_counts(
+    alphabet: Alphabet, candidates: object, occurrences: Sequence[object], containing: Sequence[object] | None
+) -> LetterCounts:
+    letters = alphabet.letters
     return LetterCounts(
         candidates=int(candidates or 0),  # type: ignore[call-overload]
-        occurrences={x: int(v or 0) for x, v in zip(LETTERS, occurrences, strict=True)},  # type: ignore[call-overload]
-        containing={x: int(v or 0) for x, v in zip(LETTERS, containing, strict=True)},  # type: ignore[call-overload]
+        occurrences={x: int(v or 0) for x, v in zip(letters, occurrences, strict=True)},  # type: ignore[call-overload]
+        containing={x: int(v or 0) for x, v in zip(letters, containing, strict=True)}  # type: ignore[call-overload]
+        if containing is not None
+        else dict.fromkeys(letters, 0),
+        alphabet=alphabet,
     )
 
 
@@ -96,10 +115,12 @@ def totals_counts(index: Index, length: int | None) -> LetterCounts:
         rows = index.rows("SELECT letter, occurrences, words FROM letter_totals WHERE length = :n", {"n": length})
         total = index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) if rows else 0
     by_letter = {letter: (occ, cont) for letter, occ, cont in rows}
+    letters = index.alphabet.letters
     return _as_counts(
+        index.alphabet,
         total,
-        [by_letter.get(x, (0, 0))[0] for x in LETTERS],
-        [by_letter.get(x, (0, 0))[1] for x in LETTERS],
+        [by_letter.get(x, (0, 0))[0] for x in letters],
+        [by_letter.get(x, (0, 0))[1] for x in letters],
     )
 
 
@@ -113,10 +134,12 @@ def letter_counts(index: Index, position: Position, *, exclusive: bool = True, c
     if is_unconstrained(position) or (not exclusive and not position.pattern.revealed):
         return totals_counts(index, position.pattern.length)
     candidates = family(index, position, exclusive=exclusive)
-    columns = f"COUNT(*), {_OCCURRENCES}" + (f", {_CONTAINING}" if containing else "")
+    alphabet = index.alphabet
+    occurrences, holding = _sums(alphabet)
+    columns = f"COUNT(*), {occurrences}" + (f", {holding}" if containing else "")
     row = index.rows(candidates.select(columns), candidates.params)[0]
-    count, occurrences = row[0], row[1:27]
-    return _as_counts(count, occurrences, row[27:53] if containing else [0] * 26)
+    size = alphabet.size
+    return _as_counts(alphabet, row[0], row[1 : 1 + size], row[1 + size : 1 + 2 * size] if containing else None)
 
 
 def letter_counts_many(index: Index, positions: Sequence[Position]) -> list[LetterCounts]:
@@ -125,14 +148,17 @@ def letter_counts_many(index: Index, positions: Sequence[Position]) -> list[Lett
         return []
     parts: list[str] = []
     params: dict[str, int] = {}
+    alphabet = index.alphabet
+    occurrences, holding = _sums(alphabet)
     for i, position in enumerate(positions):
         candidates = family(index, position, prefix=f"p{i}_")
-        parts.append(candidates.select(f"{i} AS k, COUNT(*) AS n, {_OCCURRENCES}, {_CONTAINING}"))
+        parts.append(candidates.select(f"{i} AS k, COUNT(*) AS n, {occurrences}, {holding}"))
         params.update(candidates.params)
     result: list[LetterCounts | None] = [None] * len(positions)
+    size = alphabet.size
     for row in _union_rows(index, parts, params):
-        result[int(row[0])] = _as_counts(row[1], row[2:28], row[28:54])
-    empty = _as_counts(0, [0] * 26, [0] * 26)  # never needed: an aggregate always gives its row
+        result[int(row[0])] = _as_counts(alphabet, row[1], row[2 : 2 + size], row[2 + size : 2 + 2 * size])
+    empty = _as_counts(alphabet, 0, [0] * size, None)  # never needed: an aggregate always gives its row
     return [counts if counts is not None else empty for counts in result]
 
 
@@ -147,10 +173,11 @@ def _union_rows(index: Index, parts: list[str], params: dict[str, int]) -> list[
     return rows
 
 
-def _split_part(candidates: Family, key: str, letter: str) -> str:
+def _split_part(candidates: Family, key: str, alphabet: Alphabet, letter: str) -> str:
     """One letter's family split: ``GROUP BY pos_x`` over the candidates (``key``: the selected tags)."""
-    column = POSITION_COLUMN[letter]
-    return candidates.select(f"{key}{LETTERS.index(letter)} AS k, {column} AS m, COUNT(*) AS n", f" GROUP BY {column}")
+    column = alphabet.position_column(letter)
+    slot = alphabet.slot[letter]
+    return candidates.select(f"{key}{slot} AS k, {column} AS m, COUNT(*) AS n", f" GROUP BY {column}")
 
 
 Splits = dict[str, dict[int, int]]
@@ -161,13 +188,14 @@ def split_families_many(index: Index, requests: Sequence[tuple[Position, Sequenc
     parts: list[str] = []
     params: dict[str, int] = {}
     results: list[Splits] = [{x: {} for x in letters} for _, letters in requests]
+    alphabet = index.alphabet
     for i, (position, letters) in enumerate(requests):
         candidates = family(index, position, prefix=f"p{i}_")
         params.update(candidates.params)
-        parts.extend(_split_part(candidates, f"{i} AS r, ", x) for x in letters)
+        parts.extend(_split_part(candidates, f"{i} AS r, ", alphabet, x) for x in letters)
     if parts:
         for r, k, mask, size in _union_rows(index, parts, params):
-            results[int(r)][LETTERS[int(k)]][int(mask)] = int(size)
+            results[int(r)][alphabet.letters[int(k)]][int(mask)] = int(size)
     return results
 
 
@@ -182,10 +210,11 @@ def split_families(index: Index, position: Position, letters: Iterable[str], poo
     if not letters:
         return {}
     candidates = family(index, position, pool=pool)
-    parts = [_split_part(candidates, "", x) for x in letters]
+    alphabet = index.alphabet
+    parts = [_split_part(candidates, "", alphabet, x) for x in letters]
     result: Splits = {x: {} for x in letters}
     for k, mask, size in index.rows(" UNION ALL ".join(parts), candidates.params):
-        result[LETTERS[int(k)]][int(mask)] = int(size)
+        result[alphabet.letters[int(k)]][int(mask)] = int(size)
     return result
 
 
@@ -202,6 +231,11 @@ class FamilyIndex(Index):
         self.base = base
         self.revision = base.revision
         self.table = table
+        self.binary_collation = base.binary_collation
+
+    @property
+    def language(self) -> Language:
+        return self.base.language
 
     def rows(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple[Any, ...]]:
         return self.base.rows(sql, params)
@@ -211,6 +245,9 @@ class FamilyIndex(Index):
 
     def table_names(self) -> set[str]:
         return self.base.table_names()
+
+    def generation(self) -> Hashable:
+        return self.base.generation()
 
 
 def count_words_of_length(index: Index, length: int, pool: WordPool | None = None) -> int:
@@ -229,9 +266,11 @@ def count_words_of_length(index: Index, length: int, pool: WordPool | None = Non
 
 
 def family_words(index: Index, position: Position, pool: WordPool | None = None) -> list[str]:
-    """The words of a family, sorted (in Python, so every backend agrees)."""
+    """The words of a family, sorted in the alphabet's order (in Python, so every backend agrees)."""
     candidates = family(index, position, pool=pool)
-    return sorted(str(row[0]) for row in index.rows(candidates.select("word"), candidates.params))
+    words = [str(row[0]) for row in index.rows(candidates.select("word"), candidates.params)]
+    alphabet = index.alphabet
+    return sorted(words) if alphabet.code_point_order else sorted(words, key=alphabet.sort_key)
 
 
 def family_size(index: Index, position: Position, pool: WordPool | None = None) -> int:

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Self
 
-from ..alphabet import is_plain_word
 from ..errors import BadMoveError, BadStateError, NotFoundError, UsageError
 from ..index import Index
 from ..levels import WordPool, parse_levels
-from ..pattern import parse_pattern
+from ..pattern import letters_named, parse_pattern
 from ..sessions import STATE_VERSION, Event, GameKind, GameStatus, Session, check_state, move_field, new_seed
 from .choosers import Chooser, ChooserKind, RandomChooser, check_chooser, make_chooser
 from .guessers import DEFAULT_STRATEGY, Guess, Strategy, check_strategy, next_guess
@@ -108,12 +107,13 @@ class HangmanSession(Session):
     @classmethod
     def resume(cls, index: Index, state: Mapping[str, Any]) -> Self:
         check_state(state, GameKind.HANGMAN, STATE_KEYS)
+        alphabet = index.alphabet
         try:
             kind = check_chooser(state["chooser"])
             length = check_length(int(state["length"]))
             lives = check_lives(state["lives"])
-            guessed = "".join(parse_guess_sequence(state["guessed"] or "", "guessed letters"))
-            pattern = parse_pattern(state["pattern"])
+            guessed = "".join(parse_guess_sequence(state["guessed"] or "", "guessed letters", alphabet))
+            pattern = parse_pattern(state["pattern"], alphabet)
         except (UsageError, TypeError, ValueError) as exc:
             raise BadStateError(f"the saved hangman game does not hold together: {exc}") from None
         if pattern.length != length or not pattern.revealed_letters <= set(guessed):
@@ -124,7 +124,7 @@ class HangmanSession(Session):
         position = Position(pattern, frozenset(guessed))
         word = state["word"]
         if kind is ChooserKind.RANDOM:
-            if not isinstance(word, str) or not is_plain_word(word) or len(word) != length:
+            if not isinstance(word, str) or not alphabet.is_word_text(word) or len(word) != length:
                 raise BadStateError("a saved random-chooser game holds its word")
             if "".join(ch if ch in guessed else "-" for ch in word) != pattern.text:
                 raise BadStateError("the saved hangman game's pattern does not fit its word")
@@ -202,7 +202,7 @@ class HangmanSession(Session):
 
     def check(self, text: str | None) -> str:
         """The letter ``text`` stands for; BadGuessError (a BadMoveError) saying why it is refused."""
-        return check_letter(text.strip() if isinstance(text, str) else text, self.position.guessed)
+        return check_letter(text.strip() if isinstance(text, str) else text, self.position.guessed, self.index.alphabet)
 
     def move(self, move: Mapping[str, Any] | str) -> Event:
         """Guess a letter: ``"e"`` or ``{"letter": "e"}``. Event ``guess``."""
@@ -279,10 +279,13 @@ class HangmanSession(Session):
 
 
 def known_word(index: Index, word: str) -> str:
-    """A word of letters a-z that is in the index (UsageError / NotFoundError otherwise)."""
-    word = (word or "").strip().lower()
-    if not is_plain_word(word):
-        raise UsageError(f"{word!r} is not a word of letters a-z")
-    if not index.rows("SELECT 1 FROM words WHERE word = :word", {"word": word}):
-        raise NotFoundError(f"{word!r} is not in the index, so no guesser can find it")
-    return word
+    """The letters ``word`` plays as (typed any way: ``Été`` is French ``ete``), when it is a word of the
+    index (UsageError / NotFoundError otherwise)."""
+    alphabet = index.alphabet
+    typed = (word or "").strip()
+    played = alphabet.play(typed)
+    if not played:
+        raise UsageError(f"{alphabet.lower(typed)!r} is not a word of letters {letters_named(alphabet)}")
+    if not index.rows("SELECT 1 FROM words WHERE word = :word", {"word": played}):
+        raise NotFoundError(f"{played!r} is not in the index, so no guesser can find it")
+    return played

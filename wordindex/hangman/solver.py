@@ -59,6 +59,5 @@ def solve(
         if event.kind == "guess"
     ]
     won = session.status is GameStatus.WON
-    return SolveResult(
-        session.answer() if session.over else word.strip().lower(), chosen, lives, won, steps, session.misses
-    )
+    # the word as it plays (typed any way: ``Été`` is French ``ete``), known to the solver from the start
+    return SolveResult(session.chooser.final_word(), chosen, lives, won, steps, session.misses)

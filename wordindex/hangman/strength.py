@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..alphabet import LETTERS, POSITION_COLUMN
 from ..errors import UsageError
 from ..index import Index
+from .families import positions_mask
 from .guessers import Strategy, check_strategy, next_guess
 from .queries import FamilyIndex, count_words_of_length, split_families
 from .state import Position, blank_position
@@ -53,6 +53,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
     if index.backend != "sqlite":
         raise UsageError("the strength tables run on a SQLite index (they use temporary tables)")
     total = count_words_of_length(index, length)
+    alphabet = index.alphabet
     family_only = strategy in FAMILY_STRATEGIES
     wins = 0
     asked = 0
@@ -69,7 +70,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
             guess = next_guess(index, position, strategy)
             if not guess.found:
                 return 0
-            mask = sum(1 << i for i, ch in enumerate(word) if ch == guess.letter)
+            mask = positions_mask(word, guess.letter)
             misses += mask == 0
             if misses >= lives:
                 return 0
@@ -97,7 +98,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
             if branch_size == 1 and family_only:
                 won += 1
                 continue
-            column = POSITION_COLUMN[guess.letter]  # a letter of the alphabet, from the guesser
+            column = alphabet.position_column(guess.letter)  # a letter of the alphabet, from the guesser
             index.rows(f"DROP TABLE IF EXISTS temp.{table(depth + 1)}")
             index.rows(
                 f"CREATE TEMP TABLE {table(depth + 1)} AS SELECT * FROM {table(depth)} WHERE {column} = :mask",
@@ -109,7 +110,7 @@ def honest_tree(index: Index, length: int, strategy: str, lives: int = 6) -> Tre
     index.rows(f"DROP TABLE IF EXISTS temp.{table(0)}")
     index.rows(f"CREATE TEMP TABLE {table(0)} AS SELECT * FROM main.words WHERE length = :n", {"n": length})
     try:
-        wins = visit(0, blank_position(length), 0, total)
+        wins = visit(0, blank_position(length, alphabet), 0, total)
     finally:
         for depth in range(0, 30):
             index.rows(f"DROP TABLE IF EXISTS temp.{table(depth)}")
@@ -123,7 +124,7 @@ def evil_misses(index: Index, length: int, strategy: str | Strategy) -> int:
     chosen = check_strategy(strategy)
     # The whole dictionary (vulgar words too), as the honest tree counts it.
     session = HangmanSession.create(
-        index, chooser="evil", length=length, lives=len(LETTERS) + 1, seed=0, allow_vulgar=True
+        index, chooser="evil", length=length, lives=index.alphabet.size + 1, seed=0, allow_vulgar=True
     )
     for event in session.autoplay(chosen):
         if event.kind == "stuck":
