@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from wordindex.errors import UsageError
 from wordindex.index import Index
 
+from .limits import time_budget
 from .settings import Settings
 
 #: Most tiles in a hand: the largest hand a word game deals here, and the largest ``best-word`` hand.
@@ -44,7 +45,13 @@ class GameKind(Protocol):
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
 
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        budget: float | None = None,
     ) -> dict[str, Any]: ...
 
 
@@ -102,7 +109,13 @@ class BoggleKind:
         return Moved(round_.state(), round_.over(now), event)
 
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        budget: float | None = None,
     ) -> dict[str, Any]:
         from wordindex.boggle.engine import Engine, solve_board
         from wordindex.boggle.round import BoggleRound
@@ -112,7 +125,11 @@ class BoggleKind:
         solution = None
         if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
             trie = lexicon() if lexicon else load_trie(index)
-            solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
+            if budget is None:
+                solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
+            else:  # a round's board is anyone's: its solve has the request's time budget too
+                with time_budget(budget) as stop:
+                    solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED, stop=stop)
         return round_.view(now, player, solution)
 
     def ask_next(self, state: dict[str, Any], player: Any, now: float) -> str | None:
@@ -183,7 +200,13 @@ class SessionKind:
         return Moved(state, session.over, event.to_json())
 
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        budget: float | None = None,
     ) -> dict[str, Any]:
         from wordindex.sessions import resume_session
 

@@ -3,15 +3,21 @@
 * ``BodyLimit``: request size, a pure ASGI middleware, so an oversized body is refused before
   anything reads it;
 * ``SearchSlots``: how many searches run at once in a worker (503 beyond);
-* ``CreationRate``: how many games one address starts a minute (429 beyond).
+* ``CreationRate``: how many games one address starts a minute (429 beyond);
+* ``time_budget``: how long one board solve may run (503 beyond).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
-from wordindex.errors import BusyError, TooManyError
+from wordindex.errors import BusyError, TimeLimitError, TooManyError
+
+if TYPE_CHECKING:
+    from wordindex.boggle.stop import SearchStop
 
 
 class BodyLimit:
@@ -124,3 +130,19 @@ class CreationRate:
         full = [a for a, (tokens, then) in self._tokens.items() if tokens + (now - then) * rate >= self.per_minute]
         for address in full:
             del self._tokens[address]
+
+
+@contextmanager
+def time_budget(seconds: float) -> Iterator[SearchStop]:
+    """A stop flag for one board solve, set after ``seconds``; its ``SearchStopped`` becomes a
+    TimeLimitError (503) that says the budget. A board's search is the one whose time its input's
+    size does not bound (every path of a board of one letter can be a word's prefix)."""
+    from wordindex.boggle.stop import SearchStopped, stop_after
+
+    try:
+        with stop_after(seconds) as stop:
+            yield stop
+    except SearchStopped:
+        raise TimeLimitError(
+            f"the board's search took longer than this server's {seconds:g} s per request and was stopped"
+        ) from None

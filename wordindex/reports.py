@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
     from .boggle.board import Board
     from .boggle.solution import FoundWord
+    from .boggle.stop import SearchStop
     from .boggle.trie import Trie
     from .build import BuildReport
     from .index import Index
@@ -270,6 +271,7 @@ def boggle(
     min_length: int | None = None,
     show: str | None = None,
     lexicon: Trie | None = None,
+    stop: SearchStop | None = None,
 ) -> JSON:
     """``wordindex boggle``: every word of the board with its score and path, and the totals.
 
@@ -278,6 +280,7 @@ def boggle(
     a negative answer the command line turns into exit status 1).
     ``lexicon``: this index's stored Boggle lexicon (``boggle.store.load_trie``),
     when the caller keeps it loaded (a server does); by default it is loaded here.
+    ``stop``: the search gives up with ``SearchStopped`` once it is set (a server's time budget).
     """
     from .boggle.board import parse_board
     from .boggle.engine import solve_board
@@ -287,7 +290,7 @@ def boggle(
 
     chosen = get_rules(rules, min_length)
     parsed = parse_board(board, faces=faces_of(index.language.code))
-    solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen)
+    solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen, stop=stop)
     head = {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}
     if show is not None:
         typed = "".join(show.split())

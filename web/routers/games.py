@@ -28,6 +28,12 @@ def _answer(game_id: str, version: int, view: dict[str, Any], **extra: Any) -> d
     return {"id": game_id, "version": version, "state": view, **extra}
 
 
+def _budget(request: Request) -> float:
+    """Seconds a round's results may take to solve its board (``Settings.request_seconds``)."""
+    seconds: float = request.app.state.settings.request_seconds
+    return seconds
+
+
 def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
     schema = {"type": "object", "example": example}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
@@ -54,6 +60,7 @@ def create_game(
 
 @router.get("/{game_id}")
 def read_game(
+    request: Request,
     game_id: str,
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
     indexes: IndexProvider = Depends(get_indexes),
@@ -64,7 +71,7 @@ def read_game(
     record = store.get(game_id)
     kind = kind_named(record.kind)
     with indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
     return _answer(record.id, record.version, view)
 
 
@@ -95,7 +102,7 @@ def make_move(
             record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
     return _answer(record.id, record.version, view, event=moved.event)
 
 

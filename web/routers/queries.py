@@ -25,6 +25,7 @@ from wordindex.errors import UsageError
 
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, search_slot
 from ..games import MAX_HAND
+from ..limits import time_budget
 
 router = APIRouter(prefix="/api", tags=["queries"])
 
@@ -151,9 +152,9 @@ def boggle(
     size = parse_board(board).size  # the same BoardError as the CLI for a bad board
     if size > largest:
         raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
-    with indexes.use() as index:
+    with indexes.use() as index, time_budget(request.app.state.settings.request_seconds) as stop:
         lexicon = lexicons.get(index)
-        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon)
+        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon, stop=stop)
 
 
 @router.get("/best-word", dependencies=SEARCH)
