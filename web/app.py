@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from wordindex import __version__
+from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
@@ -49,7 +50,10 @@ def create_app(settings: Settings) -> FastAPI:
 
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
-        await asyncio.to_thread(store.migrate)
+        try:
+            await asyncio.to_thread(store.migrate)
+        except WordIndexError as exc:  # a read-only or broken store: the worker stays up, its writes get 503s
+            log.warning("the game store cannot be prepared: %s", exc)
         app.state.store = store
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:

@@ -6,6 +6,8 @@ from the same named ``wordindex.errors`` exception.
 
 from __future__ import annotations
 
+import re
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -36,6 +38,16 @@ UNAVAILABLE = (
     BusyError,
     TimeLimitError,
 )
+
+
+#: An absolute file path inside a message (not the path part of a URL: that follows a host or ``:``).
+_ABSOLUTE_PATH = re.compile(r"(?:sqlite:///|(?<![\w:/.]))/(?:[^\s'\"/]+/)+([^\s'\"/]+)")
+
+
+def public_message(message: str) -> str:
+    """``message`` with each absolute file path cut to its file name: where the server keeps its files is
+    nobody's business (a 503's message names the index or the game store it cannot use)."""
+    return _ABSOLUTE_PATH.sub(r"\1", message)
 
 
 def status_for(exc: WordIndexError) -> int:
@@ -70,8 +82,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(WordIndexError)
     async def library_error(request: Request, exc: WordIndexError) -> JSONResponse:
+        status = status_for(exc)
         headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, BusyError) else None
-        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc), headers=headers)
+        message = public_message(str(exc)) if status == 503 else str(exc)
+        return JSONResponse(error_body(message, type(exc).__name__), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
