@@ -22,6 +22,7 @@ from wordindex.gamestore import GameStore, game_store_location
 from . import errors
 from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit, CreationRate, SearchSlots
+from .manners import Manners
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -97,6 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
             allow_headers=["content-type"],
         )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(Manners)
     return app
 
 

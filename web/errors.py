@@ -7,10 +7,12 @@ from the same named ``wordindex.errors`` exception.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
 from wordindex.errors import (
@@ -64,6 +66,31 @@ def status_for(exc: WordIndexError) -> int:
 
 def error_body(message: str, kind: str) -> dict[str, str]:
     return {"error": message, "type": kind}
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: the message the command line prints after ``Error:``, and its exception's name."""
+
+    error: str
+    type: str
+
+
+#: What each error status means here (the OpenAPI document lists the ones each route gives).
+MEANINGS = {
+    400: "Bad input: the request's values are refused (the same message as the command line's)",
+    404: "No such game (never made, or cleaned up)",
+    409: "A move the game no longer takes (the round is over)",
+    413: "The request body is larger than the server's limit",
+    422: "A parameter of the wrong type or out of its bounds",
+    429: "Too many new games from this address: wait Retry-After seconds",
+    503: "The server cannot answer now: busy (Retry-After), over its time budget, or its index or game store "
+    "cannot be used",
+}
+
+
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may answer ``statuses``, each with the error body."""
+    return {status: {"model": ErrorBody, "description": MEANINGS[status]} for status in statuses}
 
 
 def _validation_message(exc: RequestValidationError) -> str:

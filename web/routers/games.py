@@ -16,6 +16,7 @@ from wordindex.errors import UsageError
 from wordindex.gamestore import GameStore
 
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
+from ..errors import responses
 from ..games import BoggleKind, Moved, kind_named
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -39,7 +40,7 @@ def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
 
-@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE))
+@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE), responses=responses(400, 413, 429, 503))
 def create_game(
     request: Request,
     body: dict[str, Any] = Depends(json_object),
@@ -58,7 +59,7 @@ def create_game(
     return _answer(record.id, record.version, view)
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", responses=responses(404, 422, 503))
 def read_game(
     request: Request,
     game_id: str,
@@ -75,7 +76,9 @@ def read_game(
     return _answer(record.id, record.version, view)
 
 
-@router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))
+@router.post(
+    "/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE), responses=responses(400, 404, 409, 413, 422, 503)
+)
 def make_move(
     request: Request,
     game_id: str,

@@ -22,7 +22,7 @@ def healthz() -> dict[str, Any]:
     return {"status": "ok"}
 
 
-@router.get("/readyz")
+@router.get("/readyz", responses={503: {"description": "The index or the game store cannot be used (which, and why)"}})
 def readyz(indexes: IndexProvider = Depends(get_indexes), store: GameStore = Depends(get_store)) -> JSONResponse:
     """Readiness: the index opens at the current schema and the game store answers; 503 otherwise."""
     checks: dict[str, str] = {}

@@ -24,10 +24,11 @@ from fastapi import APIRouter, Depends, Query, Request
 from wordindex.errors import UsageError
 
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, search_slot
+from ..errors import responses
 from ..games import MAX_HAND
 from ..limits import time_budget
 
-router = APIRouter(prefix="/api", tags=["queries"])
+router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422, 503))
 
 #: Longest text a query parameter may hold (patterns, boards and hands are short).
 MAX_TEXT = 200
