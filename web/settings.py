@@ -85,6 +85,11 @@ def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: f
     return value
 
 
+def header_seconds(env: Mapping[str, str]) -> float:
+    """``WORDINDEX_HEADER_SECONDS`` (the HTTP protocol reads it per connection, outside any app)."""
+    return _number(env, "header_seconds", float, 10.0, 0.1, 600)
+
+
 def settings_from_environment(env: Mapping[str, str] | None = None, index: Location | None = None) -> Settings:
     """Settings from ``WORDINDEX_*`` variables (the index from ``WORDINDEX_DB`` unless given)."""
     env = os.environ if env is None else env
@@ -111,7 +116,7 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         max_searches=int(_number(env, "max_searches", int, max(1, threads // 2), 1, threads)),
         new_games_per_minute=int(_number(env, "new_games_per_minute", int, 60, 1, 1_000_000)),
         request_seconds=_number(env, "request_seconds", float, 2.0, 0.01, 600),
-        header_seconds=_number(env, "header_seconds", float, 10.0, 0.1, 600),
+        header_seconds=header_seconds(env),
         keep_alive_seconds=int(_number(env, "keep_alive_seconds", int, 5, 1, 600)),
         max_connections=int(_number(env, "max_connections", int, 1000, 1, 100_000)),
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
