@@ -40,7 +40,19 @@ def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
 
-@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE), responses=responses(400, 413, 429, 503))
+#: The new game's id is the other routes' ``game_id`` (OpenAPI links: clients and fuzzers follow them).
+GAME_LINKS = {
+    "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
+    "move": {"operationId": "make_move", "parameters": {"game_id": "$response.body#/id"}},
+}
+
+
+@router.post(
+    "",
+    status_code=201,
+    openapi_extra=_body_doc(NEW_GAME_EXAMPLE),
+    responses={201: {"description": "The new game", "links": GAME_LINKS}, **responses(400, 413, 429, 503)},
+)
 def create_game(
     request: Request,
     body: dict[str, Any] = Depends(json_object),
@@ -59,7 +71,7 @@ def create_game(
     return _answer(record.id, record.version, view)
 
 
-@router.get("/{game_id}", responses=responses(404, 422, 503))
+@router.get("/{game_id}", operation_id="read_game", responses=responses(404, 422, 503))
 def read_game(
     request: Request,
     game_id: str,
@@ -77,7 +89,10 @@ def read_game(
 
 
 @router.post(
-    "/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE), responses=responses(400, 404, 409, 413, 422, 503)
+    "/{game_id}/moves",
+    operation_id="make_move",
+    openapi_extra=_body_doc(MOVE_EXAMPLE),
+    responses=responses(400, 404, 409, 413, 422, 503),
 )
 def make_move(
     request: Request,
