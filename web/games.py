@@ -19,6 +19,9 @@ from .settings import Settings
 
 #: Most tiles in a hand: the largest hand a word game deals here, and the largest ``best-word`` hand.
 MAX_HAND = 20
+#: Longest text in a hangman or word-game move: the longest word any game plays (63 letters). The
+#: word game keeps every word played in its state, so a move's text is bounded before it is stored.
+MAX_MOVE_TEXT = 63
 
 #: Gives the index's loaded prefix table when a view needs a board's every word.
 Lexicon = Callable[[], Any]
@@ -190,6 +193,7 @@ class SessionKind:
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
         from wordindex.sessions import resume_session
 
+        _check_move_texts(move)
         session = resume_session(index, state)
         if isinstance(move, dict) and move.get("action") == "end":
             event = session.end()
@@ -216,6 +220,15 @@ class SessionKind:
             view: dict[str, Any] = session.view(candidates=True)  # type: ignore[call-arg]
             return view
         return session.view()
+
+
+def _check_move_texts(move: Any) -> None:
+    """UsageError when a text of the move (the move itself, or a value of its object) is longer than
+    ``MAX_MOVE_TEXT``: no game plays such a word, and the word game would store it."""
+    texts = [move] if isinstance(move, str) else list(move.values()) if isinstance(move, dict) else []
+    for text in texts:
+        if isinstance(text, str) and len(text) > MAX_MOVE_TEXT:
+            raise UsageError(f"a move's text is at most {MAX_MOVE_TEXT} characters here, not {len(text)}")
 
 
 KINDS: dict[str, GameKind] = {

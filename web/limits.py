@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -110,8 +111,13 @@ class CreationRate:
         self.per_minute = per_minute
         self.clock = clock or time.monotonic
         self._tokens: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()  # requests to start a game run in several threads
 
     def take(self, address: str) -> None:
+        with self._lock:
+            self._take(address)
+
+    def _take(self, address: str) -> None:
         now = self.clock()
         rate = self.per_minute / 60.0
         tokens, then = self._tokens.get(address, (float(self.per_minute), now))

@@ -374,3 +374,60 @@ def test_the_word_game_number_of_hands_is_bounded_as_a_move_too(client):
     )
     assert refused(client, game_id, {"action": "reply", "text": "21"}) == "'hands' must be 1 to 20 here, not 21"
     assert move(client, game_id, {"action": "hands", "hands": 20})["state"]["phase"] == "substitute"
+
+
+@pytest.mark.parametrize(
+    "kind, options, payload",
+    [
+        ("wordgame", {"seed": 1, "hands": 2}, {"action": "play", "word": "x" * 64}),
+        ("wordgame", {"seed": 1, "hands": 2}, {"action": "reply", "text": "y" * 5000}),
+        ("hangman", {"length": 4}, "e" * 64),
+        ("hangman", {"length": 4}, {"letter": "e" * 64}),
+    ],
+)
+def test_a_moves_text_is_bounded_before_anything_stores_it(client, kind, options, payload):
+    game_id = create(client, game=kind, **options)["id"]
+    if kind == "wordgame":
+        move(client, game_id, {"action": "keep"})
+    message = refused(client, game_id, payload)
+    assert message.startswith("a move's text is at most 63 characters here, not ")
+    stored = client.app.state.store.get(game_id).state
+    assert all(len(word) <= 63 for word in stored.get("played", []))
+
+
+def test_the_creation_rate_is_safe_from_many_threads():
+    import sys
+    import threading
+
+    from wordindex.web.limits import CreationRate
+
+    from wordindex.errors import TooManyError
+
+    rate = CreationRate(per_minute=50, clock=lambda: 0.0)
+    rate.MAX_ADDRESSES = 5  # forgetting runs often, while other threads add
+    taken: list[str] = []
+    failures: list[BaseException] = []
+
+    def client(number: int) -> None:
+        for attempt in range(400):
+            address = "shared" if attempt % 2 else f"{number}.{attempt}"
+            try:
+                rate.take(address)
+                taken.append(address)
+            except TooManyError:
+                pass
+            except Exception as exc:  # e.g. a dict changed size while being forgotten: a 500
+                failures.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: races show
+    try:
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert taken.count("shared") == 50  # exactly the bucket: no update lost between threads
