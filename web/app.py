@@ -11,8 +11,9 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi_offline import FastAPIOffline
 
 from wordindex import __version__
@@ -22,7 +23,6 @@ from wordindex.gamestore import GameStore, game_store_location
 from . import errors
 from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit, CreationRate, SearchSlots
-from .manners import Manners
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -82,10 +82,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     from .routers import games, health, pages, queries
 
-    app.include_router(health.router)
-    app.include_router(queries.router)
-    app.include_router(games.router)
-    app.include_router(pages.router)
+    for router in (health.router, queries.router, games.router, pages.router):
+        _answer_head(router)
+        app.include_router(router)
+    for route in list(app.router.routes):  # /docs and /redoc
+        _answer_head_of(app.router, route)
     pages.mount_static(app)
 
     if settings.cors_origins:
@@ -98,8 +99,35 @@ def create_app(settings: Settings) -> FastAPI:
             allow_headers=["content-type"],
         )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(Manners)
     return app
+
+
+def _answer_head(router: APIRouter) -> None:
+    """``HEAD`` wherever ``GET``: FastAPI routes answer only the methods they name (405 otherwise), so
+    each GET route gets a HEAD twin after the router's other routes, outside the OpenAPI document. A
+    GET matches before reaching the twins: no cost per request. The server drops a HEAD's body.
+    Idempotent (the routers are modules' own, and every app includes them)."""
+    for route in list(router.routes):
+        _answer_head_of(router, route)
+
+
+def _answer_head_of(router: APIRouter, route: Any) -> None:
+    from fastapi.routing import APIRoute
+
+    if not isinstance(route, APIRoute) or "GET" not in route.methods:
+        return
+    if any(isinstance(r, APIRoute) and r.path == route.path and "HEAD" in r.methods for r in router.routes):
+        return
+    twin = APIRoute(
+        route.path,
+        route.endpoint,
+        methods=["HEAD"],
+        dependencies=route.dependencies,
+        status_code=route.status_code,
+        response_class=route.response_class,
+        include_in_schema=False,
+    )
+    router.routes.append(twin)
 
 
 def app_from_environment() -> FastAPI:

@@ -53,10 +53,15 @@ class HeadDeadlineProtocol(H11Protocol):
             self.transport.close()
 
 
+#: On every answer, written by uvicorn with its own headers: no content-type sniffing, no framing.
+HEADERS = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
+
+
 def server_options(settings: Any) -> dict[str, Any]:
     """uvicorn's options for ``settings`` (``wordindex serve`` and the tests' live server use the same)."""
     return {
         "http": "wordindex.web.protocol:HeadDeadlineProtocol",
         "timeout_keep_alive": settings.keep_alive_seconds,
         "limit_concurrency": settings.max_connections,
+        "headers": HEADERS,
     }

@@ -88,6 +88,7 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
         "http": "wordindex.web.protocol:HeadDeadlineProtocol",
         "timeout_keep_alive": 5,
         "limit_concurrency": 1000,
+        "headers": [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")],
     }
     env = {"WORDINDEX_KEEP_ALIVE_SECONDS": "2", "WORDINDEX_MAX_CONNECTIONS": "50", "WORDINDEX_HEADER_SECONDS": "3"}
     settings = settings_from_environment(env, where)
