@@ -1,19 +1,23 @@
-"""Load on `wordindex serve`: requests/s and p50/p99 latency for a board solve and a game move.
+"""Load on `wordindex serve`: requests/s and p50/p99 latency per endpoint, each beside `/healthz`.
 
 Starts `wordindex serve` on 127.0.0.1 (a free port, never another host) with
 1 and 2 workers, on SQLite and (with --pg URL) on PostgreSQL, and drives it
 with wrk (`apt-get install wrk`) at 50 concurrent connections for a bounded
-time. Reports requests per second, p50 and p99 latency, errors (non-2xx
-answers and socket errors) and the load average before each run.
+time. Before each request below it measures ``/healthz`` (the framework's own
+ceiling: no database, a constant answer) on the same server, and reports the
+request's requests/s as a share of that (``ratio``), with p50 and p99
+latency, errors (non-2xx answers and socket errors) and the load average.
 
-* board solve: ``GET /api/boggle?board=...`` (the answer of `wordindex boggle --json`)
-  cycling through a few boards;
+* board solve: ``GET /api/boggle?board=perslatgsineters`` (its every word with its path, the
+  answer of `wordindex boggle --json`);
+* the other queries: ``check``, ``words``, ``guess``, ``evil``, ``solve``, ``best-word``, ``info``;
 * game move: ``POST /api/games/{id}/moves`` playing a word in one of 50
   Boggle rounds (one per connection, created first), so every request is a
-  locked read-modify-write of a game row.
+  read-modify-write of a game row (computed, then written if its version is unchanged).
 
     python benchmarks/serve_load.py                                  # SQLite, bundled dictionary
     python benchmarks/serve_load.py --pg postgresql://user@127.0.0.1/db --seconds 10
+    python benchmarks/serve_load.py --workers 1 --only "board solve" "game move"
 """
 
 from __future__ import annotations
@@ -32,7 +36,18 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BOARDS = ["perslatgsineters", "kndeevtcsdbnzras", "gepsnaletireseds", "abcdefghijklmnop"]
+BOARDS = ["perslatgsineters"]
+#: The GET requests measured, by name (each beside /healthz).
+QUERIES = {
+    "board solve": "/api/boggle?board=perslatgsineters",
+    "check": "/api/check?word=cool&word=zzzz",
+    "words": "/api/words?pattern=-o--&limit=20",
+    "guess": "/api/guess?pattern=-e--&guessed=e",
+    "evil": "/api/evil?length=4&guessed=e",
+    "solve": "/api/solve?word=cool",
+    "best-word": "/api/best-word?hand=cowsxz*",
+    "info": "/api/info",
+}
 #: Words the move benchmark plays on the first board (some accepted, then "already found").
 WORDS = ["rate", "tale", "line", "sine", "pest", "stag", "late", "rest", "tine", "lint"]
 
@@ -87,14 +102,10 @@ class Server:
             self.process.kill()
 
 
-def lua_solve() -> str:
-    paths = ", ".join(f'"/api/boggle?board={b}"' for b in BOARDS)
+def lua_get(path: str) -> str:
     return f"""
-local paths = {{{paths}}}
-local i = 0
 request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
+  return wrk.format("GET", "{path}")
 end
 """
 
@@ -167,11 +178,19 @@ def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dic
             joined = post(f"{server.base}/api/games/{game['id']}/moves", {"move": {"join": "bench"}})
             games.append((game["id"], joined["event"]["joined"]))
         rows = []
-        for what, script in (("board solve", lua_solve()), ("game move", lua_moves(games))):
-            wrk(server.base, script, args.connections, 5, args.threads)  # warm-up (imports, connections)
+        requests = {**{what: lua_get(path) for what, path in QUERIES.items()}, "game move": lua_moves(games)}
+        ceiling = lua_get("/healthz")
+        for what, script in requests.items():
+            if args.only and what not in args.only:
+                continue
+            wrk(server.base, script, args.connections, 2, args.threads)  # warm-up (imports, connections)
+            healthz = wrk(server.base, ceiling, args.connections, args.seconds, args.threads)
             load = os.getloadavg()[0]
             result = wrk(server.base, script, args.connections, args.seconds, args.threads)
-            rows.append({"backend": label, "workers": workers, "what": what, "load": load, **result})
+            row = {"backend": label, "workers": workers, "what": what, "load": load, **result}
+            row["healthz_rps"] = healthz["rps"]
+            row["ratio"] = result["rps"] / healthz["rps"]
+            rows.append(row)
             print(json.dumps(rows[-1]), file=sys.stderr)
         return rows
     finally:
@@ -184,8 +203,9 @@ def main() -> None:
     parser.add_argument("--pg", help="also run on this PostgreSQL URL (its index is rebuilt from data/dictionary.txt)")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--connections", type=int, default=50)
-    parser.add_argument("--seconds", type=int, default=10, help="length of each measured run (bounded: at most 60)")
-    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument("--seconds", type=int, default=5, help="length of each measured run (bounded: at most 60)")
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads")
+    parser.add_argument("--only", nargs="+", help="measure only these requests (names as in the table)")
     args = parser.parse_args()
     args.seconds = min(args.seconds, 60)
     if not shutil.which("wrk"):
@@ -203,12 +223,16 @@ def main() -> None:
         rows = [
             row for label, target in targets for workers in args.workers for row in run(label, target, workers, args)
         ]
-    print("| backend | workers | request | requests/s | p50 ms | p99 ms | errors / requests | load avg (1 min) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| backend | workers | request | requests/s | `/healthz` requests/s | ratio | p50 ms | p99 ms "
+        "| errors / requests | load avg (1 min) |"
+    )
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
     for r in rows:
         print(
-            f"| {r['backend']} | {r['workers']} | {r['what']} | {r['rps']:,.0f} | {r['p50_ms']:.1f} "
-            f"| {r['p99_ms']:.1f} | {r['errors']} / {r['requests']:,} | {r['load']:.2f} |"
+            f"| {r['backend']} | {r['workers']} | {r['what']} | {r['rps']:,.0f} | {r['healthz_rps']:,.0f} "
+            f"| {r['ratio']:.2f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']} / {r['requests']:,} "
+            f"| {r['load']:.2f} |"
         )
 
 

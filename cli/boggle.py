@@ -79,6 +79,9 @@ def boggle(
     from wordindex.boggle.faces import faces_of
 
     with context.open_index(ctx) as index:
+        if json_output and show is None:  # the answer's text, written straight from the solution
+            out(reports.boggle_text(index, " ".join(board), rules, min_length))
+            return
         result = reports.boggle(index, " ".join(board), rules, min_length, show)
         faces = faces_of(index.language.code)
     if show is not None:

@@ -126,3 +126,17 @@ def test_words_matching_equals_brute_force(small, case):
     got = words_matching(small, parse_pattern(pattern), frozenset(guessed) if guessed is not None else None)
     assert got.words == _brute_force(pattern, guessed)
     assert got.count == len(got.words)
+
+
+def test_info_is_read_once_per_build_of_the_index(small, monkeypatch):
+    """A server asks ``info`` again and again: its whole-table counts are read once per generation
+    of the index (``Index.remembered``), and again once a rebuild changes the generation."""
+    queries: list[str] = []
+    real_rows = small.rows
+    monkeypatch.setattr(small, "rows", lambda sql, params=None: queries.append(sql) or real_rows(sql, params))
+    monkeypatch.setattr(small, "generation", lambda: "built")
+    first = index_info(small)
+    read = len(queries)
+    assert read >= 3 and index_info(small) == first and len(queries) == read
+    monkeypatch.setattr(small, "generation", lambda: "rebuilt")
+    assert index_info(small) == first and len(queries) == 2 * read

@@ -23,6 +23,7 @@ from wordindex.gamestore import GameStore, game_store_location
 from . import errors
 from .deps import IndexProvider, LexiconCache
 from .limits import BodyLimit, CreationRate, SearchSlots
+from .live import GameWatch
 from .settings import Settings, settings_from_environment
 
 log = logging.getLogger("wordindex.web")
@@ -56,6 +57,11 @@ def create_app(settings: Settings) -> FastAPI:
         except WordIndexError as exc:  # a read-only or broken store: the worker stays up, its writes get 503s
             log.warning("the game store cannot be prepared: %s", exc)
         app.state.store = store
+        app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
+        try:  # the lexicon loaded and the search compiled before the first request needs them
+            await asyncio.to_thread(app.state.lexicons.warm)
+        except Exception as exc:  # an index that cannot be used now: /readyz says why
+            log.warning("Boggle search not warmed: %s", exc)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             yield
@@ -112,10 +118,11 @@ def _answer_head(router: APIRouter) -> None:
 
 
 def _answer_head_of(router: APIRouter, route: Any) -> None:
+    from fastapi.responses import StreamingResponse
     from fastapi.routing import APIRoute
 
-    if not isinstance(route, APIRoute) or "GET" not in route.methods:
-        return
+    if not isinstance(route, APIRoute) or "GET" not in route.methods or route.response_class is StreamingResponse:
+        return  # a live stream's HEAD would hold the connection for the whole game
     if any(isinstance(r, APIRoute) and r.path == route.path and "HEAD" in r.methods for r in router.routes):
         return
     twin = APIRoute(

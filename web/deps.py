@@ -86,6 +86,21 @@ class LexiconCache:
         self._generation: Any = None
         self._table: Any = None
 
+    def warm(self) -> None:
+        """Load the lexicon and compile the search for letter and Qu boards now, at start-up, so the
+        first board solve or round result is not the one that waits for them (about a second)."""
+        from wordindex.boggle.board import parse_board
+        from wordindex.boggle.engine import Engine, solve_board
+        from wordindex.boggle.faces import faces_of
+        from wordindex.boggle.rules import get_rules
+
+        with self.indexes.use() as index:
+            trie = self.get(index)
+            faces = faces_of(index.language.code)
+            letters = index.alphabet.letters
+            for text in (letters[:4], "q" + letters[1:4]) if faces.q_is_qu else (letters[:4],):
+                solve_board(trie, parse_board(text, faces=faces), get_rules("official"), Engine.COMPILED)
+
     def get(self, index: Index) -> Any:
         from wordindex.boggle.store import load_trie
 

@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -106,8 +109,6 @@ class CreationRate:
     MAX_ADDRESSES = 10_000
 
     def __init__(self, per_minute: int, clock: Any = None):
-        import time
-
         self.per_minute = per_minute
         self.clock = clock or time.monotonic
         self._tokens: dict[str, tuple[float, float]] = {}
@@ -138,17 +139,68 @@ class CreationRate:
             del self._tokens[address]
 
 
+class Watchdog:
+    """One thread per process that sets each watched ``SearchStop`` when its deadline passes.
+
+    A ``threading.Timer`` per request costs a thread start (about 75 µs, a tenth of a board solve);
+    watching costs a heap push under a lock. A finished search forgets its entry by clearing it
+    (the thread drops it when it comes due), so forgetting takes no lock at all.
+    """
+
+    def __init__(self) -> None:
+        self._due: list[list[Any]] = []  # [deadline, sequence, stop or None], a heap
+        self._sequence = itertools.count()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, stop: SearchStop, seconds: float) -> list[Any]:
+        """Set ``stop`` in ``seconds``; the entry returned is what ``forget`` takes."""
+        entry = [time.monotonic() + seconds, next(self._sequence), stop]
+        with self._wake:
+            heapq.heappush(self._due, entry)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="wordindex-watchdog", daemon=True)
+                self._thread.start()
+            if self._due[0] is entry:
+                self._wake.notify()
+        return entry
+
+    @staticmethod
+    def forget(entry: list[Any]) -> None:
+        entry[2] = None
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due:
+                    self._wake.wait()
+                deadline, _, stop = self._due[0]
+                wait = deadline - time.monotonic()
+                if wait > 0:
+                    self._wake.wait(wait)
+                    continue
+                heapq.heappop(self._due)
+            if stop is not None:
+                stop.set()
+
+
+WATCHDOG = Watchdog()
+
+
 @contextmanager
 def time_budget(seconds: float) -> Iterator[SearchStop]:
-    """A stop flag for one board solve, set after ``seconds``; its ``SearchStopped`` becomes a
-    TimeLimitError (503) that says the budget. A board's search is the one whose time its input's
-    size does not bound (every path of a board of one letter can be a word's prefix)."""
-    from wordindex.boggle.stop import SearchStopped, stop_after
+    """A stop flag for one board solve, set after ``seconds`` (by ``WATCHDOG``); its ``SearchStopped``
+    becomes a TimeLimitError (503) that says the budget. A board's search is the one whose time its
+    input's size does not bound (every path of a board of one letter can be a word's prefix)."""
+    from wordindex.boggle.stop import SearchStop, SearchStopped
 
+    stop = SearchStop()
+    entry = WATCHDOG.watch(stop, seconds)
     try:
-        with stop_after(seconds) as stop:
-            yield stop
+        yield stop
     except SearchStopped:
         raise TimeLimitError(
             f"the board's search took longer than this server's {seconds:g} s per request and was stopped"
         ) from None
+    finally:
+        WATCHDOG.forget(entry)

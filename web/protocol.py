@@ -1,4 +1,4 @@
-"""uvicorn's HTTP/1.1 protocol (h11) with a deadline on each request's head.
+"""uvicorn's HTTP/1.1 protocols (httptools, else h11) with a deadline on each request's head.
 
 uvicorn closes a keep-alive connection that stays silent (``timeout_keep_alive``) but not one that
 sends a byte now and then and never finishes its headers, nor a new connection that sends nothing:
@@ -18,24 +18,29 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from .settings import header_seconds
 
 
-class HeadDeadlineProtocol(H11Protocol):
-    """``H11Protocol`` that closes a connection whose next request head is overdue."""
+class HeadDeadline:
+    """Mixed into uvicorn's protocol classes (h11 and httptools share these hooks): closes a
+    connection whose next request head is overdue."""
 
     _deadline: asyncio.TimerHandle | None = None
+    _seconds = 10.0
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    cycle: Any
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
         self._seconds = header_seconds(os.environ)
         self._arm()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
         if not self.transport.is_closing():
             self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
 
     def _arm(self) -> None:
         self._disarm()
@@ -53,6 +58,20 @@ class HeadDeadlineProtocol(H11Protocol):
             self.transport.close()
 
 
+class HeadDeadlineProtocol(HeadDeadline, H11Protocol):
+    """uvicorn's pure-Python HTTP/1.1 protocol (h11) with the head deadline."""
+
+
+def _fast_protocol() -> str:
+    """The httptools protocol with the head deadline when httptools is installed (the ``serve`` extra
+    installs it; uvicorn's own ``auto`` choice), else the h11 one."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        return "wordindex.web.protocol:HeadDeadlineProtocol"
+    return "wordindex.web.fast_protocol:FastHeadDeadlineProtocol"
+
+
 #: On every answer, written by uvicorn with its own headers: no content-type sniffing, no framing.
 HEADERS = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
 
@@ -60,7 +79,7 @@ HEADERS = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
 def server_options(settings: Any) -> dict[str, Any]:
     """uvicorn's options for ``settings`` (``wordindex serve`` and the tests' live server use the same)."""
     return {
-        "http": "wordindex.web.protocol:HeadDeadlineProtocol",
+        "http": _fast_protocol(),
         "timeout_keep_alive": settings.keep_alive_seconds,
         "limit_concurrency": settings.max_connections,
         "headers": HEADERS,

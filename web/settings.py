@@ -32,6 +32,8 @@ ENV = {
     "keep_finished_hours": "WORDINDEX_KEEP_FINISHED_HOURS",
     "keep_idle_days": "WORDINDEX_KEEP_IDLE_DAYS",
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
+    "live_poll_seconds": "WORDINDEX_LIVE_POLL_SECONDS",
+    "max_streams": "WORDINDEX_MAX_STREAMS",
 }
 
 
@@ -70,6 +72,10 @@ class Settings:
     keep_idle_days: float = 7.0
     #: How often each worker runs the cleanup.
     cleanup_minutes: float = 10.0
+    #: How often a worker reads the version of each game its live streams watch (``web/live.py``).
+    live_poll_seconds: float = 0.5
+    #: Live streams (``/api/games/{id}/events``) one worker holds at once; beyond, 503.
+    max_streams: int = 2000
 
 
 def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: float, high: float) -> float:
@@ -122,4 +128,6 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
         keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),
+        live_poll_seconds=_number(env, "live_poll_seconds", float, 0.5, 0.05, 60),
+        max_streams=int(_number(env, "max_streams", int, 2000, 0, 100_000)),
     )

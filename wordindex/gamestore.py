@@ -191,10 +191,20 @@ class GameStore:
     def get(self, game_id: str) -> GameRecord:
         """The stored game; GameNotFoundError if there is none with this id."""
         self._check_file()
-        with self._errors("read a game from"), self.engine.connect() as connection:
+        with self._errors("read a game from"), self._statement() as connection:
             row = connection.execute(self._text(f"{_SELECT} WHERE id = :id"), {"id": game_id}).first()
-            connection.rollback()
         return _record(game_id, row)
+
+    def version(self, game_id: str) -> int:
+        """The game's version (moves applied) alone: what a watcher polls (GameNotFoundError if gone)."""
+        self._check_file()
+        with self._errors("read a game from"), self._statement() as connection:
+            version = connection.execute(
+                self._text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
+            ).scalar()
+        if version is None:
+            _record(game_id, None)  # raises GameNotFoundError, with its message
+        return int(str(version))
 
     def update(
         self,
@@ -220,7 +230,7 @@ class GameStore:
             state, finished, result = apply(record)
             moment = time.time() if now is None else now
             finished_at = record.finished_at if record.finished_at is not None else (moment if finished else None)
-            with self._errors("update a game in"), self._transaction() as connection:
+            with self._errors("update a game in"), self._statement() as connection:
                 written = connection.execute(
                     self._text(
                         "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
@@ -274,6 +284,13 @@ class GameStore:
             )
 
     @contextmanager
+    def _statement(self) -> Iterator[Any]:
+        """A connection whose every statement is its own transaction (no BEGIN, COMMIT or ROLLBACK
+        round trips): for one read, and for the compare-and-swap, one UPDATE that is atomic alone."""
+        with self.engine.connect() as connection:
+            yield connection.execution_options(isolation_level="AUTOCOMMIT")
+
+    @contextmanager
     def _transaction(self) -> Iterator[Any]:
         with self.engine.connect() as connection:
             if self.backend == "sqlite":
@@ -325,5 +342,8 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Any) -> None:
-    mode = connection.get_execution_options().get("sqlite_begin", "")
+    options = connection.get_execution_options()
+    if options.get("isolation_level") == "AUTOCOMMIT":
+        return  # one statement, its own transaction (GameStore._statement)
+    mode = options.get("sqlite_begin", "")
     connection.exec_driver_sql(f"BEGIN {mode}".strip())

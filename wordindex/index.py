@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from .errors import (
@@ -47,6 +47,8 @@ DEFAULT_CONNECT_TIMEOUT = 5
 #: lookup stays cheap, so asking about n values costs time linear in n.
 IN_LIST_CHUNK = 500
 
+T = TypeVar("T")
+
 
 def in_list(name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
     """Placeholders ``:name_0, :name_1, ...`` and their values, for one ``IN (...)`` list.
@@ -73,6 +75,21 @@ class Index(ABC):
         self.backend = backend
         self.revision: str | None = None
         self._language: Language | None = None
+        self._remembered: dict[str, tuple[Hashable, Any]] = {}
+
+    def remembered(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, kept until the index is rebuilt (its ``generation`` changes).
+
+        For facts a whole-table scan finds (``info``'s words per length and level): a server is
+        asked them again and again, and they change only with the index.
+        """
+        generation = self.generation()
+        held = self._remembered.get(key)
+        if held is None or held[0] != generation:
+            held = (generation, compute())
+            self._remembered[key] = held
+        value: T = held[1]
+        return value
 
     @property
     def language(self) -> Language:

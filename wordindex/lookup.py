@@ -193,7 +193,11 @@ class IndexInfo:
 
 
 def index_info(index: Index) -> IndexInfo:
-    """The build record and the number of words of each length."""
+    """The build record and the number of words of each length (read once per build of the index)."""
+    return index.remembered("index_info", lambda: _read_index_info(index))
+
+
+def _read_index_info(index: Index) -> IndexInfo:
     row = index.rows(
         "SELECT source_name, source_sha256, word_count, lines_read, skipped_not_az, skipped_duplicate, "
         "skipped_too_long, built_at, build_seconds, wordindex_version, language, skipped_proper_name, "

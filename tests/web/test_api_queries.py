@@ -121,3 +121,13 @@ def test_board_size_bound_applies_to_solving(query_db):
         response = client.get("/api/boggle", params={"board": "a" * 25})
         assert response.status_code == 400
         assert response.json()["error"] == "boards up to 4×4 are allowed here, not 5×5"
+
+
+@pytest.mark.parametrize(("url", "args"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_api_answers_are_the_bytes_the_cli_prints(queries, run_cli, query_db, url, args):
+    """Issue 20 item 1: the server sends the CLI's ``--json`` text itself (without its newline),
+    encoded once by the same ``json.dumps`` (a board's words by ``boggle.answer_text``)."""
+    cli = run_cli([*args, "--json"], db=query_db)
+    response = queries.get(url)
+    assert response.headers["content-type"] == "application/json"
+    assert response.content == cli.stdout.removesuffix("\n").encode()

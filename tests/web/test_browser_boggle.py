@@ -86,7 +86,8 @@ def test_keyboard_only_selection(browser, live_server):
     page.close()
 
 
-def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_server):
+def ann_and_bob(browser, live_server):
+    """Ann starts a multiplayer round on BOARD; Bob, in another browser context, joins it by its link."""
     ann = new_page(browser)
     ann.goto(f"{live_server}/boggle?board={BOARD}&multi=1")
     ann.fill("#name", "Ann")
@@ -95,12 +96,16 @@ def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_ser
     link.wait_for()
     url = link.inner_text()
     assert "/boggle?game=" in url
-
-    bob = new_page(browser)  # a second browser context: another person
+    bob = new_page(browser)
     bob.goto(url)
     bob.fill("#join-name", "Bob")
     bob.click("#join button")
     bob.locator("#board .cell").first.wait_for()
+    return ann, bob
+
+
+def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_server):
+    ann, bob = ann_and_bob(browser, live_server)
     assert bob.locator("#board .cell").all_inner_texts() == ann.locator("#board .cell").all_inner_texts()
 
     for page, words in ((ann, ["coats", "cat"]), (bob, ["coats", "beets"])):
@@ -145,3 +150,32 @@ def test_the_clock_ends_the_round_and_shows_the_results(browser, live_server):
     assert page.locator("#scoreboard").inner_text().startswith("Tim: 2 points")
     assert page.js_errors == []
     page.close()
+
+
+def test_players_see_each_others_counts_change_without_reloading(browser, live_server):
+    """Issue 20 item 3: Bob's page learns of Ann's words from the server's push (no reload, no
+    polling: the page says it is on the live stream), and both learn of the end the same way."""
+    ann, bob = ann_and_bob(browser, live_server)
+    bob.get_by_text("Players: Ann (0), Bob (0)").wait_for()
+    for page in (ann, bob):
+        page.wait_for_function("document.body.dataset.live === 'push'")
+
+    requests: list[str] = []
+    bob.on("request", lambda request: requests.append(request.url))
+    for word in ("coats", "cat"):
+        ann.fill("#word", word)
+        ann.press("#word", "Enter")
+        ann.get_by_text(f"{word.upper()}: ").wait_for()
+    bob.get_by_text("Players: Ann (2), Bob (0)").wait_for(timeout=5000)
+    bob.fill("#word", "beets")
+    bob.press("#word", "Enter")
+    ann.get_by_text("Players: Ann (2), Bob (1)").wait_for(timeout=5000)
+    assert [url for url in requests if "/api/games/" in url and "/moves" not in url] == []  # no polling
+
+    ann.click("#done")
+    bob.click("#done")
+    for page in (ann, bob):
+        page.locator("#scoreboard").get_by_text("Ann: 3 points").wait_for()
+    assert ann.js_errors == [] and bob.js_errors == []
+    ann.close()
+    bob.close()

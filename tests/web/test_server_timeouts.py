@@ -25,15 +25,16 @@ async def slow_app(scope, receive, send):
     await send({"type": "http.response.body", "body": b"ok"})
 
 
+PROTOCOLS = ["wordindex.web.protocol:HeadDeadlineProtocol", "wordindex.web.fast_protocol:FastHeadDeadlineProtocol"]
+
+
 @contextlib.contextmanager
-def protocol_server(monkeypatch) -> Iterator[int]:
+def protocol_server(monkeypatch, protocol: str) -> Iterator[int]:
     import uvicorn
 
     monkeypatch.setenv("WORDINDEX_HEADER_SECONDS", "0.5")
     port = free_port()
-    config = uvicorn.Config(
-        slow_app, host="127.0.0.1", port=port, log_level="warning", http="wordindex.web.protocol:HeadDeadlineProtocol"
-    )
+    config = uvicorn.Config(slow_app, host="127.0.0.1", port=port, log_level="warning", http=protocol)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -55,8 +56,11 @@ def closed_within(sock: socket.socket, seconds: float) -> bool:
         return False
 
 
-def test_a_head_that_never_completes_is_cut_off_and_a_slow_answer_is_not(monkeypatch):
-    with protocol_server(monkeypatch) as port:
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_a_head_that_never_completes_is_cut_off_and_a_slow_answer_is_not(monkeypatch, protocol):
+    if "fast" in protocol:
+        pytest.importorskip("httptools")
+    with protocol_server(monkeypatch, protocol) as port:
         silent = socket.create_connection(("127.0.0.1", port))
         trickling = socket.create_connection(("127.0.0.1", port))
         trickling.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
@@ -85,7 +89,7 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
 
     where = parse_location(str(tmp_path / "wordindex.db"))
     assert server_options(settings_from_environment({}, where)) == {
-        "http": "wordindex.web.protocol:HeadDeadlineProtocol",
+        "http": "wordindex.web.fast_protocol:FastHeadDeadlineProtocol",  # httptools, as the serve extra has
         "timeout_keep_alive": 5,
         "limit_concurrency": 1000,
         "headers": [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")],

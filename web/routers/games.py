@@ -7,17 +7,25 @@ hangman's word, the players' ids); only views leave the server.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
-from wordindex.errors import UsageError
+from wordindex.errors import BusyError, UsageError, WordIndexError
 from wordindex.gamestore import GameStore
 
+from ..answers import json_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
-from ..errors import responses
+from ..errors import error_body, responses
 from ..games import BoggleKind, Moved, kind_named
+
+if TYPE_CHECKING:
+    from ..live import GameWatch
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -25,8 +33,9 @@ NEW_GAME_EXAMPLE = {"game": "boggle", "seed": 7, "seconds": 180}
 MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
 
 
-def _answer(game_id: str, version: int, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"id": game_id, "version": version, "state": view, **extra}
+def _answer(game_id: str, version: int, view: dict[str, Any], status_code: int = 200, **extra: Any) -> Response:
+    """The game's answer, encoded as the CLI encodes JSON (``answers.json_answer``: no encoder walk)."""
+    return json_answer({"id": game_id, "version": version, "state": view, **extra}, status_code)
 
 
 def _budget(request: Request) -> float:
@@ -58,7 +67,7 @@ def create_game(
     body: dict[str, Any] = Depends(json_object),
     indexes: IndexProvider = Depends(get_indexes),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
     request.app.state.creations.take(request.client.host if request.client else "")
     options = dict(body)
@@ -68,7 +77,7 @@ def create_game(
         created = kind.create(options, index, now, request.app.state.settings)
         record = store.create(kind.name, created.state, created.finished, now)
         view = kind.view(record.state, index, now, None)
-    return _answer(record.id, record.version, view)
+    return _answer(record.id, record.version, view, 201)
 
 
 @router.get("/{game_id}", operation_id="read_game", responses=responses(404, 422, 503))
@@ -79,13 +88,61 @@ def read_game(
     indexes: IndexProvider = Depends(get_indexes),
     lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """The game's public view now."""
     record = store.get(game_id)
     kind = kind_named(record.kind)
     with indexes.use() as index:
         view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
     return _answer(record.id, record.version, view)
+
+
+@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
+async def game_events(
+    request: Request,
+    game_id: str,
+    player: str | None = Query(None, max_length=64, description="Your player id: your own words are shown"),
+    indexes: IndexProvider = Depends(get_indexes),
+    lexicons: LexiconCache = Depends(get_lexicons),
+    store: GameStore = Depends(get_store),
+) -> StreamingResponse:
+    """The game's view as server-sent events (``text/event-stream``): ``event: state`` at once, after
+    every move anyone makes, at the end of the clock and with the results; then the stream ends.
+    The same JSON as ``GET /api/games/{id}``. See ``web/live.py``."""
+    from ..live import event_text, finished, next_moment
+
+    watch: GameWatch = request.app.state.watch
+    if watch.streams >= watch.max_streams:
+        raise BusyError(f"this worker holds {watch.max_streams} live streams already: poll the game instead")
+    first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
+    kind = kind_named(first.kind)
+
+    def current() -> tuple[dict[str, Any], str]:
+        record = store.get(game_id)
+        with indexes.use() as index:
+            view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
+        answer = {"id": record.id, "version": record.version, "state": view}
+        return view, json.dumps(answer, ensure_ascii=False)
+
+    async def stream() -> AsyncIterator[str]:
+        async with watch.watching(game_id, first.version) as wait:
+            sent = ""
+            while True:
+                try:
+                    view, text = await asyncio.to_thread(current)
+                except WordIndexError as exc:
+                    yield event_text(json.dumps(error_body(str(exc), type(exc).__name__)), "error")
+                    return
+                if text != sent:  # unchanged while the results wait for the grace seconds
+                    yield event_text(text)
+                    sent = text
+                if finished(view):
+                    return
+                await wait(next_moment(view))
+
+    return StreamingResponse(
+        stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
+    )
 
 
 @router.post(
@@ -101,7 +158,7 @@ def make_move(
     indexes: IndexProvider = Depends(get_indexes),
     lexicons: LexiconCache = Depends(get_lexicons),
     store: GameStore = Depends(get_store),
-) -> dict[str, Any]:
+) -> Response:
     """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did."""
     if "move" not in body:
         raise UsageError('a move is {"move": ...}')

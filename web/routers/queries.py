@@ -23,6 +23,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from wordindex.errors import UsageError
 
+from ..answers import json_answer, text_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, search_slot
 from ..errors import responses
 from ..games import MAX_HAND
@@ -39,11 +40,12 @@ SEARCH = [Depends(search_slot)]
 
 
 def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
-    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``."""
+    """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``,
+    sent as the CLI prints it (``answers.json_answer``: no ``jsonable_encoder`` walk)."""
     from wordindex.reports import QUERY_REPORTS
 
     with indexes.use() as index:
-        return QUERY_REPORTS[command](index, *args, **options)
+        return json_answer(QUERY_REPORTS[command](index, *args, **options))
 
 
 @router.get("/info")
@@ -148,6 +150,7 @@ def boggle(
     """``wordindex boggle BOARD [--rules R] [--min-length N] [--show WORD] --json``."""
     from wordindex import reports
     from wordindex.boggle.board import parse_board
+    from wordindex.boggle.engine import Engine
 
     largest = request.app.state.settings.max_board_size
     size = parse_board(board).size  # the same BoardError as the CLI for a bad board
@@ -155,7 +158,17 @@ def boggle(
         raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
     with indexes.use() as index, time_budget(request.app.state.settings.request_seconds) as stop:
         lexicon = lexicons.get(index)
-        return reports.boggle(index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon, stop=stop)
+        text = reports.boggle_text(
+            index,
+            board,
+            rules=rules,
+            min_length=min_length,
+            show=show,
+            lexicon=lexicon,
+            engine=Engine.COMPILED,
+            stop=stop,
+        )
+    return text_answer(text)
 
 
 @router.get("/best-word", dependencies=SEARCH)

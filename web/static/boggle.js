@@ -9,7 +9,7 @@ const S = {
   id: null, player: null, view: null, faces: "", size: 4,
   path: [],            // the cells selected by tapping or dragging
   drag: null,          // {cells: [...], moved: bool} while a pointer is down
-  endsAt: 0, timer: null, poll: null, shown: null,
+  endsAt: 0, timer: null, poll: null, live: null, shown: null,
 };
 
 // -- the board --------------------------------------------------------------
@@ -246,11 +246,12 @@ function show(view) {
 function showResults(view) {
   if (S.timer) { clearInterval(S.timer); S.timer = null; }
   if (S.poll) { clearInterval(S.poll); S.poll = null; }
+  if (S.live && view.results) { S.live.close(); S.live = null; }
   $("timer").textContent = "0:00";
   highlight([]);
   const results = view.results;
   // The results (every word on the board) come once no late word can count: ask again shortly.
-  if (!results) { setTimeout(refresh, 1000); return; }
+  if (!results) { if (!S.live) setTimeout(refresh, 1000); return; }
   $("results").hidden = false;
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
@@ -304,8 +305,27 @@ async function join(name) {
   announce(`Go! Find words on the board, ${answer.event.name}.`);
 }
 
+// Other players' progress and the round's end arrive as server-sent events (web/live.py); where
+// the browser has no EventSource, or the stream fails, the page polls every 2 seconds instead.
 function startPolling() {
-  if (S.view && S.view.multiplayer && !S.poll) S.poll = setInterval(() => { if (!S.view.over) refresh(); }, 2000);
+  if (!S.view || !S.view.multiplayer || S.poll || S.live) return;
+  if (window.EventSource) {
+    const query = S.player ? `?player=${encodeURIComponent(S.player)}` : "";
+    S.live = new EventSource(`/api/games/${S.id}/events${query}`);
+    document.body.dataset.live = "push";
+    S.live.addEventListener("state", (message) => show(JSON.parse(message.data).state));
+    S.live.onerror = () => {
+      if (S.view && S.view.over && S.view.results) { S.live.close(); return; }  // the stream ended
+      if (S.live.readyState === EventSource.CLOSED) { S.live = null; pollEvery2s(); }
+    };
+    return;
+  }
+  pollEvery2s();
+}
+
+function pollEvery2s() {
+  document.body.dataset.live = "poll";
+  if (!S.poll) S.poll = setInterval(() => { if (!S.view.over) refresh(); }, 2000);
 }
 
 async function start(event) {

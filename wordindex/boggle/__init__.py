@@ -14,6 +14,8 @@
   it first) and the same walk in LLVM IR, compiled by llvmlite.
 * ``stop``: ``SearchStop`` / ``stop_after``, ending a search from another thread (a time budget).
 * ``solution``: what solving a board gives (``Solution``, ``FoundWord``).
+* ``answer_text``: a solution's words as the JSON text of ``--json`` and ``/api/boggle``, written
+  from the search's cell numbers without an object per word.
 * ``batch`` / ``batch_json``: ``wordindex boggle --batch``, line by line in chunks.
 * ``best``: ``BestBoardSearch`` / ``run_search``, the best-board pool hill climber.
 * ``session`` / ``round``: ``BoggleSession`` (people against the computer, CS106B's game) and

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .board import Board, neighbour_lists, positions_by_size
 from .faces import MAX_FACE_LETTERS, FaceSet
 from .rules import Rules
-from .solution import Path, Solution
+from .solution import Solution
 from .stop import NEVER, SearchStop, SearchStopped
 from .trie import Trie
 
@@ -153,13 +153,12 @@ def _python_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop | 
         trie,
         [(-table[len(word)], word, cells) for word, cells in find_words(trie, board, rules.min_length, stop).values()],
     )
-    coordinates = [divmod(cell, board.size) for cell in range(board.cell_count)]
     return Solution(
         board,
         rules,
         texts=[word for _, word, _ in found],
         scores=[-negative for negative, _, _ in found],
-        paths=lambda: [tuple([coordinates[c] for c in cells]) for _, _, cells in found],
+        routes=lambda: [cells for _, _, cells in found],
     )
 
 
@@ -202,17 +201,19 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop)
     word_points = points[word_lengths[:found]]
     order = np.lexsort((spelled, -word_points))
     texts = _texts(trie, spelled[order]) if found else []
-    size = board.size
     ordered_routes, ordered_cubes = routes[order], cubes[:found][order]
 
-    def make_paths() -> list[Path]:
-        coordinates = [divmod(cell, size) for cell in range(cells)]
-        return [
-            tuple([coordinates[c] for c in route[:count]])
-            for route, count in zip(ordered_routes.tolist(), ordered_cubes.tolist(), strict=True)
-        ]
+    def cell_routes() -> list[list[int]]:
+        return [route[:count] for route, count in zip(ordered_routes.tolist(), ordered_cubes.tolist(), strict=True)]
 
-    return Solution(board, rules, texts=texts, scores=word_points[order].tolist(), paths=make_paths)
+    return Solution(
+        board,
+        rules,
+        texts=texts,
+        scores=word_points[order].tolist(),
+        routes=cell_routes,
+        cell_matrix=(ordered_routes, ordered_cubes),
+    )
 
 
 def _record_buffers(capacity: int, cells: int) -> tuple[Any, Any, Any, Any]:
