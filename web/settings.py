@@ -65,7 +65,7 @@ class Settings:
     #: An idle keep-alive connection is closed after this long (uvicorn's ``timeout_keep_alive``).
     keep_alive_seconds: int = 5
     #: Open connections per worker; beyond, uvicorn answers 503 at once (its ``limit_concurrency``).
-    max_connections: int = 1000
+    max_connections: int = 4000
     #: Finished games are deleted this long after they end ...
     keep_finished_hours: float = 24.0
     #: ... and any game untouched this long.
@@ -124,7 +124,7 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         request_seconds=_number(env, "request_seconds", float, 2.0, 0.01, 600),
         header_seconds=header_seconds(env),
         keep_alive_seconds=int(_number(env, "keep_alive_seconds", int, 5, 1, 600)),
-        max_connections=int(_number(env, "max_connections", int, 1000, 1, 100_000)),
+        max_connections=int(_number(env, "max_connections", int, 4000, 1, 100_000)),
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
         keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),

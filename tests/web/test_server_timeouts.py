@@ -91,7 +91,7 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
     assert server_options(settings_from_environment({}, where)) == {
         "http": "wordindex.web.fast_protocol:FastHeadDeadlineProtocol",  # httptools, as the serve extra has
         "timeout_keep_alive": 5,
-        "limit_concurrency": 1000,
+        "limit_concurrency": 4000,
         "headers": [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")],
     }
     env = {"WORDINDEX_KEEP_ALIVE_SECONDS": "2", "WORDINDEX_MAX_CONNECTIONS": "50", "WORDINDEX_HEADER_SECONDS": "3"}
