@@ -28,6 +28,18 @@ Lexicon = Callable[[], Any]
 
 
 @dataclass(frozen=True)
+class BudgetedLexicon:
+    """A ``Lexicon`` that also carries the request's time budget for solving a round's board (a
+    round's board is anyone's: its solve is bounded like ``/api/boggle``'s)."""
+
+    load: Lexicon
+    budget: float
+
+    def __call__(self) -> Any:
+        return self.load()
+
+
+@dataclass(frozen=True)
 class Created:
     state: dict[str, Any]
     finished: bool
@@ -48,13 +60,7 @@ class GameKind(Protocol):
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
 
     def view(
-        self,
-        state: dict[str, Any],
-        index: Index,
-        now: float,
-        player: str | None,
-        lexicon: Lexicon | None = None,
-        budget: float | None = None,
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
     ) -> dict[str, Any]: ...
 
 
@@ -112,13 +118,7 @@ class BoggleKind:
         return Moved(round_.state(), round_.over(now), event)
 
     def view(
-        self,
-        state: dict[str, Any],
-        index: Index,
-        now: float,
-        player: str | None,
-        lexicon: Lexicon | None = None,
-        budget: float | None = None,
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
     ) -> dict[str, Any]:
         from wordindex.boggle.engine import Engine, solve_board
         from wordindex.boggle.round import BoggleRound
@@ -128,6 +128,7 @@ class BoggleKind:
         solution = None
         if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
             trie = lexicon() if lexicon else load_trie(index)
+            budget = lexicon.budget if isinstance(lexicon, BudgetedLexicon) else None
             if budget is None:
                 solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
             else:  # a round's board is anyone's: its solve has the request's time budget too
@@ -204,13 +205,7 @@ class SessionKind:
         return Moved(state, session.over, event.to_json())
 
     def view(
-        self,
-        state: dict[str, Any],
-        index: Index,
-        now: float,
-        player: str | None,
-        lexicon: Lexicon | None = None,
-        budget: float | None = None,
+        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
     ) -> dict[str, Any]:
         from wordindex.sessions import resume_session
 

@@ -22,7 +22,7 @@ from wordindex.gamestore import GameStore
 from ..answers import json_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
 from ..errors import error_body, responses
-from ..games import BoggleKind, Moved, kind_named
+from ..games import BoggleKind, BudgetedLexicon, Moved, kind_named
 
 if TYPE_CHECKING:
     from ..live import GameWatch
@@ -38,10 +38,9 @@ def _answer(game_id: str, version: int, view: dict[str, Any], status_code: int =
     return json_answer({"id": game_id, "version": version, "state": view, **extra}, status_code)
 
 
-def _budget(request: Request) -> float:
-    """Seconds a round's results may take to solve its board (``Settings.request_seconds``)."""
-    seconds: float = request.app.state.settings.request_seconds
-    return seconds
+def _lexicon(request: Request, lexicons: LexiconCache, index: Any) -> BudgetedLexicon:
+    """The worker's lexicon for a view, with ``Settings.request_seconds`` to solve a round's board."""
+    return BudgetedLexicon(lambda: lexicons.get(index), request.app.state.settings.request_seconds)
 
 
 def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +92,7 @@ def read_game(
     record = store.get(game_id)
     kind = kind_named(record.kind)
     with indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
     return _answer(record.id, record.version, view)
 
 
@@ -120,7 +119,7 @@ async def game_events(
     def current() -> tuple[dict[str, Any], str]:
         record = store.get(game_id)
         with indexes.use() as index:
-            view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
+            view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
         answer = {"id": record.id, "version": record.version, "state": view}
         return view, json.dumps(answer, ensure_ascii=False)
 
@@ -177,7 +176,7 @@ def make_move(
             record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index), _budget(request))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
     return _answer(record.id, record.version, view, event=moved.event)
 
 
