@@ -82,7 +82,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.indexes = IndexProvider(settings.index)
     app.state.lexicons = LexiconCache(app.state.indexes)
-    app.state.searches = SearchSlots(settings.max_searches)
+    app.state.searches = SearchSlots(settings.max_searches, settings.request_seconds)
     app.state.creations = CreationRate(settings.new_games_per_minute)
     errors.install(app)
 

@@ -129,9 +129,9 @@ def get_store(request: Request) -> GameStore:
 
 
 async def search_slot(request: Request) -> AsyncIterator[None]:
-    """Hold one of the worker's search slots for the request (503 at once when none is free)."""
+    """Hold one of the worker's search slots for the request (waits for one; 503 past the wait)."""
     slots = request.app.state.searches
-    slots.enter()
+    await slots.enter()
     try:
         yield
     finally:

@@ -2,13 +2,14 @@
 
 * ``BodyLimit``: request size, a pure ASGI middleware, so an oversized body is refused before
   anything reads it;
-* ``SearchSlots``: how many searches run at once in a worker (503 beyond);
+* ``SearchSlots``: how many searches run at once in a worker (the others wait, 503 past the wait);
 * ``CreationRate``: how many games one address starts a minute (429 beyond);
 * ``time_budget``: how long one board solve may run (503 beyond).
 """
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 import itertools
 import json
@@ -74,27 +75,42 @@ class _TooLarge(Exception):
 
 
 class SearchSlots:
-    """At most ``size`` searches at once in this worker; the others are refused at once, not queued.
+    """At most ``size`` searches at once in this worker; more wait for a slot up to ``wait`` seconds,
+    then get a 503 (``BusyError``, ``Retry-After: 1``).
 
-    A search (a board solve, a hangman or word-game query) takes from milliseconds to under a
-    second at its bounded worst; keeping them to fewer than the worker's request threads leaves
-    threads for everything else, so a game move, a page or ``/healthz`` never waits behind a
-    crowd of searches. Entered and left on the event loop (the dependency is async), so a plain
-    counter is safe.
+    A search (a board solve, a hangman or word-game query) takes from a millisecond to its time
+    budget. A slot is taken on the event loop before the search takes one of the worker's request
+    threads, and there are fewer slots than threads, so a game move, a page or ``/healthz`` always
+    finds a thread: searches queue behind searches, never the other way round. A burst of quick
+    searches waits its turn; only a backlog longer than ``wait`` (the request budget) is refused.
     """
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, wait: float):
         self.size = size
-        self.busy = 0
+        self.wait = wait
+        self.busy = 0  # slots held now
+        self._free: asyncio.Semaphore | None = None  # made on the event loop that uses it
 
-    def enter(self) -> None:
-        """Take a slot, or raise BusyError (503, ``Retry-After: 1``) when all are taken."""
-        if self.busy >= self.size:
-            raise BusyError(f"the server is busy with {self.size} other searches: try again in a second", retry_after=1)
+    async def enter(self) -> None:
+        """Take a slot (at once when one is free), or raise BusyError after ``wait`` seconds."""
+        if self._free is None:
+            self._free = asyncio.Semaphore(self.size)
+        if self._free.locked():
+            try:
+                async with asyncio.timeout(self.wait):
+                    await self._free.acquire()
+            except TimeoutError:
+                raise BusyError(
+                    f"the server is busy with {self.size} other searches: try again in a second", retry_after=1
+                ) from None
+        else:
+            await self._free.acquire()  # free: returns without yielding to the loop
         self.busy += 1
 
     def leave(self) -> None:
         self.busy -= 1
+        assert self._free is not None
+        self._free.release()
 
 
 class CreationRate:

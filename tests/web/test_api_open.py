@@ -304,11 +304,11 @@ def test_each_search_is_refused_past_its_limit(client, url, params, message):
     assert message in response.json()["error"]
 
 
-def test_searches_beyond_the_worker_slots_get_a_503_at_once_and_other_requests_go_on(sqlite_web_index, make_app):
-    with TestClient(make_app(sqlite_web_index, max_searches=2)) as client:
+def test_searches_beyond_the_worker_slots_wait_then_get_a_503_and_other_requests_go_on(sqlite_web_index, make_app):
+    with TestClient(make_app(sqlite_web_index, max_searches=2, request_seconds=0.2)) as client:
         slots = client.app.state.searches
-        slots.enter()  # two searches in flight
-        slots.enter()
+        client.portal.call(slots.enter)  # two searches in flight
+        client.portal.call(slots.enter)
         for url, params in AT_THE_LIMIT:
             busy = client.get(url, params=params)
             if url == "/api/check":  # a lookup, not a search: never waits for a slot
@@ -323,10 +323,28 @@ def test_searches_beyond_the_worker_slots_get_a_503_at_once_and_other_requests_g
         assert client.get("/healthz").status_code == 200
         assert client.get("/api/info").status_code == 200
         assert client.post("/api/games", json={"game": "hangman", "length": 4}).status_code == 201
-        slots.leave()
+        client.portal.call(slots.leave)
         assert client.get("/api/words", params={"pattern": "c---"}).status_code == 200
         assert client.get("/api/words", params={"pattern": "c-?-"}).status_code == 400
         assert slots.busy == 1  # every search gives its slot back, answered or refused
+
+
+def test_a_search_waits_for_a_slot_and_is_answered_when_one_frees(sqlite_web_index, make_app):
+    import threading
+
+    with TestClient(make_app(sqlite_web_index, max_searches=1, request_seconds=60)) as client:
+        slots = client.app.state.searches
+        client.portal.call(slots.enter)
+        answers: list = []
+        waiting = threading.Thread(target=lambda: answers.append(client.get("/api/words", params={"pattern": "c--l"})))
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive() and answers == []  # it cannot be answered while the one slot is held
+        assert client.get("/api/games/no-such-game").status_code == 404  # other requests go on meanwhile
+        client.portal.call(slots.leave)
+        waiting.join(60)
+        assert answers[0].status_code == 200
+        assert slots.busy == 0
 
 
 # -- 4. unbounded growth --------------------------------------------------------------------------
