@@ -52,12 +52,13 @@ class Settings:
     max_board_size: int = 6
     #: Request threads per worker (each holds one index connection).
     threads: int = 8
-    #: Searches (board solves, hangman and word-game queries) at once per worker; more get a 503.
-    #: Fewer than ``threads``, so other requests always find a thread.
+    #: Searches (board solves, hangman and word-game queries) at once per worker; more wait for a slot
+    #: (503 after ``request_seconds``). Fewer than ``threads``, so other requests always find a thread.
     max_searches: int = 4
     #: Games one client address may start per minute, per worker; more get a 429.
     new_games_per_minute: int = 60
-    #: Wall-clock budget of one board solve (a query's or a round's results); past it a 503.
+    #: Wall-clock budget of one board solve (a query's or a round's results), and the longest a search
+    #: waits for a slot; past either, a 503.
     request_seconds: float = 2.0
     #: A connection that has not sent a whole request head this long after it opened (or after its
     #: last answer) is closed (uvicorn; ``wordindex serve`` only).
