@@ -12,7 +12,7 @@ Every answer's work is bounded (docs/serve.md, *Bounds*): by the size of what a 
 ask (texts of ``MAX_TEXT`` characters, ``MAX_CHECK`` words, hands of ``MAX_HAND`` tiles, boards
 of the configured size), by refusing the one search that cannot be bounded (the ``optimal``
 hangman strategy: its answers search the game, seconds each), and by the worker's search
-slots (``search_slot``: a search beyond them gets a 503 at once instead of a thread).
+slots (``search_slot``: a search beyond them waits for a slot, not a thread, and gets a 503 past its wait).
 """
 
 from __future__ import annotations
