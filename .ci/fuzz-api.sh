@@ -5,6 +5,7 @@
 # Usage: .ci/fuzz-api.sh [MAX_EXAMPLES]   (run from the repository, its .venv installed with [test])
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo="$PWD"
 examples="${1:-200}"
 work="$(mktemp -d)"
 port="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -24,7 +25,9 @@ if [ -z "$ready" ]; then
   cat "$work/serve.log" >&2
   exit 1
 fi
-.venv/bin/st run "http://127.0.0.1:$port/openapi.json" \
+# From the scratch directory: schemathesis keeps a cache of crashes in ./.schemathesis.
+cd "$work"
+"$repo/.venv/bin/st" run "http://127.0.0.1:$port/openapi.json" \
   --checks not_a_server_error \
   --max-examples "$examples" \
   --phases examples,coverage,fuzzing,stateful \
