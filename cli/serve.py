@@ -63,10 +63,14 @@ def serve(
     except ImportError:
         raise UsageError("wordindex serve needs the web stack: pip install 'wordindex[serve]'") from None
 
+    from wordindex.web.protocol import server_options
+    from wordindex.web.settings import settings_from_environment
+
     from wordindex.gamestore import GameStore, game_store_location
     from wordindex.location import parse_location
 
     location = context.location(ctx)
+    settings = settings_from_environment(index=location)  # a bad WORDINDEX_* value fails here, in one line
     with context.open_index(ctx):  # a missing or stale index fails here, in one line
         pass
     games = parse_location(games_db) if games_db else game_store_location(location)
@@ -87,6 +91,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        **server_options(settings),  # header and keep-alive timeouts, connection limit (docs/serve.md)
     )
 
 

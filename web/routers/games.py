@@ -21,8 +21,8 @@ from wordindex.gamestore import GameRecord, GameStore
 
 from ..answers import json_answer
 from ..deps import IndexProvider, LexiconCache, get_indexes, get_lexicons, get_store, json_object
-from ..errors import error_body
-from ..games import BoggleKind, Moved, kind_named
+from ..errors import error_body, responses
+from ..games import BoggleKind, BudgetedLexicon, Moved, kind_named
 
 if TYPE_CHECKING:
     from ..live import GameWatch
@@ -38,12 +38,29 @@ def _answer(game_id: str, version: int, view: dict[str, Any], status_code: int =
     return json_answer({"id": game_id, "version": version, "state": view, **extra}, status_code)
 
 
-def _body_doc(example: dict[str, Any]) -> Response:
+def _lexicon(request: Request, lexicons: LexiconCache, index: Any) -> BudgetedLexicon:
+    """The worker's lexicon for a view, with ``Settings.request_seconds`` to solve a round's board."""
+    return BudgetedLexicon(lambda: lexicons.get(index), request.app.state.settings.request_seconds)
+
+
+def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
     schema = {"type": "object", "example": example}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
 
-@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE))
+#: The new game's id is the other routes' ``game_id`` (OpenAPI links: clients and fuzzers follow them).
+GAME_LINKS = {
+    "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
+    "move": {"operationId": "make_move", "parameters": {"game_id": "$response.body#/id"}},
+}
+
+
+@router.post(
+    "",
+    status_code=201,
+    openapi_extra=_body_doc(NEW_GAME_EXAMPLE),
+    responses={201: {"description": "The new game", "links": GAME_LINKS}, **responses(400, 413, 429, 503)},
+)
 def create_game(
     request: Request,
     body: dict[str, Any] = Depends(json_object),
@@ -51,6 +68,7 @@ def create_game(
     store: GameStore = Depends(get_store),
 ) -> Response:
     """Start a game: ``{"game": "hangman" | "boggle" | "wordgame", ...options as in the CLI}``."""
+    request.app.state.creations.take(request.client.host if request.client else "")
     options = dict(body)
     kind = kind_named(options.pop("game", None))
     now = time.time()
@@ -61,8 +79,9 @@ def create_game(
     return _answer(record.id, record.version, view, 201)
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", operation_id="read_game", responses=responses(404, 422, 503))
 def read_game(
+    request: Request,
     game_id: str,
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
     indexes: IndexProvider = Depends(get_indexes),
@@ -73,11 +92,11 @@ def read_game(
     record = store.get(game_id)
     kind = kind_named(record.kind)
     with indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
     return _answer(record.id, record.version, view)
 
 
-@router.get("/{game_id}/events", response_class=StreamingResponse)
+@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
 async def game_events(
     request: Request,
     game_id: str,
@@ -99,7 +118,7 @@ async def game_events(
 
     def current(record: GameRecord) -> tuple[dict[str, Any], str]:
         with indexes.use() as index:
-            view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+            view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
         answer = {"id": record.id, "version": record.version, "state": view}
         return view, json.dumps(answer, ensure_ascii=False)
 
@@ -128,7 +147,12 @@ async def game_events(
     )
 
 
-@router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))
+@router.post(
+    "/{game_id}/moves",
+    operation_id="make_move",
+    openapi_extra=_body_doc(MOVE_EXAMPLE),
+    responses=responses(400, 404, 409, 413, 422, 503),
+)
 def make_move(
     request: Request,
     game_id: str,
@@ -155,7 +179,7 @@ def make_move(
             record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, lambda: lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, lexicons, index))
     return _answer(record.id, record.version, view, event=moved.event)
 
 

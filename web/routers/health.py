@@ -11,6 +11,7 @@ from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore
 
 from ..deps import IndexProvider, get_indexes, get_store
+from ..errors import public_message
 
 router = APIRouter(tags=["health"])
 
@@ -21,7 +22,7 @@ def healthz() -> dict[str, Any]:
     return {"status": "ok"}
 
 
-@router.get("/readyz")
+@router.get("/readyz", responses={503: {"description": "The index or the game store cannot be used (which, and why)"}})
 def readyz(indexes: IndexProvider = Depends(get_indexes), store: GameStore = Depends(get_store)) -> JSONResponse:
     """Readiness: the index opens at the current schema and the game store answers; 503 otherwise."""
     checks: dict[str, str] = {}
@@ -30,11 +31,11 @@ def readyz(indexes: IndexProvider = Depends(get_indexes), store: GameStore = Dep
             index.ping()
         checks["index"] = "ok"
     except WordIndexError as exc:
-        checks["index"] = str(exc)
+        checks["index"] = public_message(str(exc))
     try:
         store.ping()
         checks["games"] = "ok"
     except WordIndexError as exc:
-        checks["games"] = str(exc)
+        checks["games"] = public_message(str(exc))
     ready = all(v == "ok" for v in checks.values())
     return JSONResponse({"status": "ok" if ready else "unavailable", **checks}, status_code=200 if ready else 503)
