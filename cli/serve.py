@@ -80,13 +80,17 @@ def serve(
     except ImportError:
         raise UsageError("wordindex serve needs the web stack: pip install 'wordindex[serve]'") from None
 
+    from wordindex.web.protocol import server_options
+    from wordindex.web.settings import settings_from_environment
+
     from wordindex.gamestore import GameStore, game_store_location
     from wordindex.location import parse_location
 
     if not index:  # the variable serve hands its workers, also a user's way to say --index
         index = [line.strip() for line in os.environ.get("WORDINDEX_INDEXES", "").splitlines() if line.strip()]
-    served = served_indexes(ctx, index)
+    served = served_indexes(ctx, index)  # a missing, stale or misnamed index fails here, in one line
     location = served[0][1]
+    settings = settings_from_environment(index=location)  # a bad WORDINDEX_* value fails here, in one line
     games = parse_location(games_db) if games_db else game_store_location(location)
     store = GameStore(games)
     try:
@@ -107,6 +111,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        **server_options(settings),  # header and keep-alive timeouts, connection limit (docs/serve.md)
     )
 
 

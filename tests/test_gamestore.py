@@ -187,3 +187,39 @@ def test_a_move_that_keeps_losing_its_race_is_refused_as_busy(store, monkeypatch
     with pytest.raises(gamestore.GameBusyError, match="taking too many moves at once"):
         store.update(record.id, racing)
     assert attempts == [0, 1, 2] and store.get(record.id).state == {"n": 3}
+
+
+def test_a_state_past_the_stored_ceiling_is_refused_and_nothing_is_written(store):
+    from wordindex.gamestore import MAX_STATE_BYTES, GameTooLargeError
+
+    record = store.create("boggle", {"n": 0})
+    huge = {"words": ["é" * 1000] * (MAX_STATE_BYTES // 2000 + 1)}  # few characters, more bytes than allowed
+    with pytest.raises(GameTooLargeError, match="a game is at most 1,048,576 bytes stored"):
+        store.update(record.id, lambda r: (huge, False, None))
+    with pytest.raises(GameTooLargeError):
+        store.create("boggle", huge)
+    assert store.get(record.id).state == {"n": 0} and store.get(record.id).version == 0
+
+
+@pytest.mark.parametrize("replaced", [False, True])
+def test_a_store_whose_file_is_deleted_or_replaced_says_so_instead_of_writing_to_a_ghost(tmp_path, replaced):
+    from wordindex.gamestore import GameStoreGoneError
+
+    path = tmp_path / "games.db"
+    store = GameStore(sqlite_location(path))
+    store.migrate()
+    record = store.create("boggle", {"n": 0})
+    for name in ("games.db", "games.db-wal", "games.db-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    if replaced:
+        other = GameStore(sqlite_location(path))
+        other.migrate()
+        other.close()
+    gone = "the game store's file was deleted or replaced"
+    with pytest.raises(GameStoreGoneError, match=gone):
+        store.ping()
+    with pytest.raises(GameStoreGoneError, match=gone):
+        store.get(record.id)
+    with pytest.raises(GameStoreGoneError, match=gone):
+        store.create("boggle", {})
+    store.close()

@@ -11,15 +11,17 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi_offline import FastAPIOffline
 
 from wordindex import __version__
+from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
-from .limits import BodyLimit
+from .limits import BodyLimit, CreationRate, SearchSlots
 from .live import GameWatch
 from .served import ServedIndexes
 from .settings import Settings, settings_from_environment
@@ -50,7 +52,10 @@ def create_app(settings: Settings) -> FastAPI:
 
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
-        await asyncio.to_thread(store.migrate)
+        try:
+            await asyncio.to_thread(store.migrate)
+        except WordIndexError as exc:  # a read-only or broken store: the worker stays up, its writes get 503s
+            log.warning("the game store cannot be prepared: %s", exc)
         await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
         app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
@@ -78,15 +83,17 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.settings = settings
     app.state.served = ServedIndexes(settings.indexes)
+    app.state.searches = SearchSlots(settings.max_searches, settings.request_seconds)
+    app.state.creations = CreationRate(settings.new_games_per_minute)
     errors.install(app)
 
     from .routers import games, health, languages, pages, queries
 
-    app.include_router(health.router)
-    app.include_router(queries.router)
-    app.include_router(languages.router)
-    app.include_router(games.router)
-    app.include_router(pages.router)
+    for router in (health.router, queries.router, languages.router, games.router, pages.router):
+        _answer_head(router)
+        app.include_router(router)
+    for route in list(app.router.routes):  # /docs and /redoc
+        _answer_head_of(app.router, route)
     pages.mount_static(app)
 
     if settings.cors_origins:
@@ -100,6 +107,35 @@ def create_app(settings: Settings) -> FastAPI:
         )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
+
+
+def _answer_head(router: APIRouter) -> None:
+    """``HEAD`` wherever ``GET``: FastAPI routes answer only the methods they name (405 otherwise), so
+    each GET route gets a HEAD twin after the router's other routes, outside the OpenAPI document. A
+    GET matches before reaching the twins: no cost per request. The server drops a HEAD's body.
+    Idempotent (the routers are modules' own, and every app includes them)."""
+    for route in list(router.routes):
+        _answer_head_of(router, route)
+
+
+def _answer_head_of(router: APIRouter, route: Any) -> None:
+    from fastapi.responses import StreamingResponse
+    from fastapi.routing import APIRoute
+
+    if not isinstance(route, APIRoute) or "GET" not in route.methods or route.response_class is StreamingResponse:
+        return  # a live stream's HEAD would hold the connection for the whole game
+    if any(isinstance(r, APIRoute) and r.path == route.path and "HEAD" in r.methods for r in router.routes):
+        return
+    twin = APIRoute(
+        route.path,
+        route.endpoint,
+        methods=["HEAD"],
+        dependencies=route.dependencies,
+        status_code=route.status_code,
+        response_class=route.response_class,
+        include_in_schema=False,
+    )
+    router.routes.append(twin)
 
 
 def app_from_environment() -> FastAPI:

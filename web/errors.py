@@ -6,9 +6,13 @@ from the same named ``wordindex.errors`` exception.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
 from wordindex.errors import (
@@ -20,6 +24,7 @@ from wordindex.errors import (
     SchemaTooNewError,
     SchemaTooOldError,
     TimeLimitError,
+    TooManyError,
     UsageError,
     WordIndexError,
 )
@@ -35,11 +40,21 @@ UNAVAILABLE = (
     BusyError,
     TimeLimitError,
 )
-#: Seconds a client is told to wait (``Retry-After``) before asking again after a BusyError.
-RETRY_AFTER_SECONDS = 1
+
+
+#: An absolute file path inside a message (not the path part of a URL: that follows a host or ``:``).
+_ABSOLUTE_PATH = re.compile(r"(?:sqlite:///|(?<![\w:/.]))/(?:[^\s'\"/]+/)+([^\s'\"/]+)")
+
+
+def public_message(message: str) -> str:
+    """``message`` with each absolute file path cut to its file name: where the server keeps its files is
+    nobody's business (a 503's message names the index or the game store it cannot use)."""
+    return _ABSOLUTE_PATH.sub(r"\1", message)
 
 
 def status_for(exc: WordIndexError) -> int:
+    if isinstance(exc, TooManyError):
+        return 429
     if isinstance(exc, UNAVAILABLE):
         return 503
     if isinstance(exc, NotFoundError):
@@ -51,6 +66,31 @@ def status_for(exc: WordIndexError) -> int:
 
 def error_body(message: str, kind: str) -> dict[str, str]:
     return {"error": message, "type": kind}
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: the message the command line prints after ``Error:``, and its exception's name."""
+
+    error: str
+    type: str
+
+
+#: What each error status means here (the OpenAPI document lists the ones each route gives).
+MEANINGS = {
+    400: "Bad input: the request's values are refused (the same message as the command line's)",
+    404: "No such game (never made, or cleaned up)",
+    409: "A move the game no longer takes (the round is over)",
+    413: "The request body is larger than the server's limit",
+    422: "A parameter of the wrong type or out of its bounds",
+    429: "Too many new games from this address: wait Retry-After seconds",
+    503: "The server cannot answer now: busy (Retry-After), over its time budget, or its index or game store "
+    "cannot be used",
+}
+
+
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may answer ``statuses``, each with the error body."""
+    return {status: {"model": ErrorBody, "description": MEANINGS[status]} for status in statuses}
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -69,8 +109,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(WordIndexError)
     async def library_error(request: Request, exc: WordIndexError) -> JSONResponse:
-        headers = {"retry-after": str(RETRY_AFTER_SECONDS)} if isinstance(exc, BusyError) else None
-        return JSONResponse(error_body(str(exc), type(exc).__name__), status_code=status_for(exc), headers=headers)
+        status = status_for(exc)
+        headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, BusyError) else None
+        message = public_message(str(exc)) if status == 503 else str(exc)
+        return JSONResponse(error_body(message, type(exc).__name__), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

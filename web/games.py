@@ -14,10 +14,29 @@ from typing import Any, Protocol
 from wordindex.errors import UsageError
 from wordindex.index import Index
 
+from .limits import time_budget
 from .settings import Settings
+
+#: Most tiles in a hand: the largest hand a word game deals here, and the largest ``best-word`` hand.
+MAX_HAND = 20
+#: Longest text in a hangman or word-game move: the longest word any game plays (63 letters). The
+#: word game keeps every word played in its state, so a move's text is bounded before it is stored.
+MAX_MOVE_TEXT = 63
 
 #: Gives the index's loaded prefix table when a view needs a board's every word.
 Lexicon = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class BudgetedLexicon:
+    """A ``Lexicon`` that also carries the request's time budget for solving a round's board (a
+    round's board is anyone's: its solve is bounded like ``/api/boggle``'s)."""
+
+    load: Lexicon
+    budget: float
+
+    def __call__(self) -> Any:
+        return self.load()
 
 
 @dataclass(frozen=True)
@@ -109,7 +128,12 @@ class BoggleKind:
         solution = None
         if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
             trie = lexicon() if lexicon else load_trie(index)
-            solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
+            budget = lexicon.budget if isinstance(lexicon, BudgetedLexicon) else None
+            if budget is None:
+                solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
+            else:  # a round's board is anyone's: its solve has the request's time budget too
+                with time_budget(budget) as stop:
+                    solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED, stop=stop)
         return round_.view(now, player, solution)
 
     def ask_next(self, state: dict[str, Any], player: Any, now: float) -> str | None:
@@ -159,15 +183,26 @@ class SessionKind:
         session = create_session(self.name, index, **checked)
         return Created(_in_language(session.state(), index.language.code), session.over)
 
+    def _check_bounds(self, state: dict[str, Any]) -> None:
+        """UsageError when a move set a bounded option out of its bounds (the word game's number of
+        hands, given as a move when the game was created without one)."""
+        for key, (low, high) in self.bounds.items():
+            value = state.get(key)
+            if isinstance(value, int) and not low <= value <= high:
+                raise UsageError(f"{key!r} must be {low} to {high} here, not {value}")
+
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
         from wordindex.sessions import resume_session
 
+        _check_move_texts(move)
         session = resume_session(index, state)
         if isinstance(move, dict) and move.get("action") == "end":
             event = session.end()
         else:
             event = session.move(move)
-        return Moved(_in_language(session.state(), state.get("language")), session.over, event.to_json())
+        moved = _in_language(session.state(), state.get("language"))
+        self._check_bounds(moved)
+        return Moved(moved, session.over, event.to_json())
 
     def view(
         self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
@@ -191,6 +226,15 @@ def _in_language(state: dict[str, Any], code: str | None) -> dict[str, Any]:
     return state if code is None else {**state, "language": code}
 
 
+def _check_move_texts(move: Any) -> None:
+    """UsageError when a text of the move (the move itself, or a value of its object) is longer than
+    ``MAX_MOVE_TEXT``: no game plays such a word, and the word game would store it."""
+    texts = [move] if isinstance(move, str) else list(move.values()) if isinstance(move, dict) else []
+    for text in texts:
+        if isinstance(text, str) and len(text) > MAX_MOVE_TEXT:
+            raise UsageError(f"a move's text is at most {MAX_MOVE_TEXT} characters here, not {len(text)}")
+
+
 KINDS: dict[str, GameKind] = {
     "boggle": BoggleKind(),
     "hangman": SessionKind(
@@ -199,7 +243,7 @@ KINDS: dict[str, GameKind] = {
         {"length": (1, 63), "lives": (1, 26)},
     ),
     "wordgame": SessionKind(
-        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, 20)}
+        "wordgame", {"hands": int, "hand_size": int, "seed": int}, {"hands": (1, 20), "hand_size": (1, MAX_HAND)}
     ),
 }
 

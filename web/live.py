@@ -8,22 +8,24 @@ there is none.
 
 Moves may reach any worker, so a worker learns of them through the game store, like everything
 else: a ``GameWatch`` keeps one poller per game watched in this worker, reading only the game's
-``version`` every ``poll_seconds``, and wakes that game's streams when it changed. The cost is one
-indexed one-row read per watched game per poll, however many players watch it, and none for
-games nobody watches. Each stream sleeps until woken, until the round's next moment (its end,
-then the results after the grace seconds), or for ``KEEP_ALIVE_SECONDS`` at most (the state is sent
-again then, which also keeps proxies from closing a quiet stream).
+``version`` every ``poll_seconds``, and when it changed the game's record, once, from which every
+stream of the game makes its player's view. The cost is one indexed one-row read per watched game
+per poll, however many players watch it, and none for games nobody watches. Each stream sleeps
+until woken, until the round's next moment (its end, then the results after the grace seconds),
+or for ``KEEP_ALIVE_SECONDS`` at most (the state is sent again then, which also keeps proxies
+from closing a quiet stream).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordindex.gamestore import GameStore
+from wordindex.errors import WordIndexError
+from wordindex.gamestore import GameRecord, GameStore
 
 #: The longest a stream stays silent: its state is sent again then (proxies close quiet streams).
 KEEP_ALIVE_SECONDS = 15.0
@@ -31,14 +33,46 @@ KEEP_ALIVE_SECONDS = 15.0
 
 @dataclass
 class _Watched:
-    version: int
+    """One watched game: its newest record read, and an event set (then replaced) on each change."""
+
+    record: GameRecord
     streams: int = 0
+    error: WordIndexError | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     poller: asyncio.Task[None] | None = None
 
 
+class Watcher:
+    """What a stream holds: the game's newest record this worker knows, and a wait for the next."""
+
+    def __init__(self, watched: _Watched, first: GameRecord):
+        self._watched = watched
+        self._first = first
+
+    @property
+    def record(self) -> GameRecord:
+        """The newest of the stream's own first read and the poller's latest."""
+        shared = self._watched.record
+        return shared if shared.version >= self._first.version else self._first
+
+    @property
+    def error(self) -> WordIndexError | None:
+        """Why the game can no longer be read (gone, or the store is down), once the poller saw it."""
+        return self._watched.error
+
+    async def wait(self, seconds: float) -> None:
+        """Until the game changes (a move anywhere) or ``seconds`` pass."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._watched.changed.wait(), timeout=max(0.0, seconds))
+
+
 class GameWatch:
-    """This worker's watchers of games: one version poller per game, shared by its streams."""
+    """This worker's watchers of games: one poller per game, shared by its streams.
+
+    The poller reads the game's version every ``poll_seconds`` (one indexed one-row read) and, when
+    it changed, the game's record once; every stream of the game then makes its player's view from
+    that record, so a move costs one read per worker, not one per player.
+    """
 
     def __init__(self, store: GameStore, poll_seconds: float, max_streams: int):
         self.store = store
@@ -48,47 +82,39 @@ class GameWatch:
         self._games: dict[str, _Watched] = {}
 
     @contextlib.asynccontextmanager
-    async def watching(self, game_id: str, version: int) -> AsyncIterator[Callable[[float], Any]]:
-        """Watch ``game_id`` (last seen at ``version``); yields ``wait(seconds) -> bool``: woken by a
-        change (True) or timed out (False)."""
-        watched = self._games.get(game_id)
+    async def watching(self, first: GameRecord) -> AsyncIterator[Watcher]:
+        """Watch the game of ``first`` (its record as the stream read it) while the block runs."""
+        watched = self._games.get(first.id)
         if watched is None:
-            watched = self._games[game_id] = _Watched(version)
-            watched.poller = asyncio.create_task(self._poll(game_id, watched))
+            watched = self._games[first.id] = _Watched(first)
+            watched.poller = asyncio.create_task(self._poll(watched))
         watched.streams += 1
         self.streams += 1
-        seen = [version]
-
-        async def wait(seconds: float) -> bool:
-            if watched.version == seen[0]:
-                try:  # the poller sets this event on a change and puts a fresh one in its place
-                    await asyncio.wait_for(watched.changed.wait(), timeout=max(0.0, seconds))
-                except TimeoutError:
-                    return False
-            seen[0] = watched.version
-            return True
-
         try:
-            yield wait
+            yield Watcher(watched, first)
         finally:
             watched.streams -= 1
             self.streams -= 1
-            if watched.streams == 0 and self._games.get(game_id) is watched:
-                del self._games[game_id]
+            if watched.streams == 0 and self._games.get(first.id) is watched:
+                del self._games[first.id]
                 if watched.poller is not None:
                     watched.poller.cancel()
 
-    async def _poll(self, game_id: str, watched: _Watched) -> None:
+    async def _poll(self, watched: _Watched) -> None:
+        game_id = watched.record.id
         while True:
             await asyncio.sleep(self.poll_seconds)
             try:
                 version = await asyncio.to_thread(self.store.version, game_id)
-            except Exception:  # gone or the store is down: the streams see it on their next read
-                version = -1
-            if version != watched.version:
-                watched.version = version
-                watched.changed.set()
-                watched.changed = asyncio.Event()
+                if version == watched.record.version:
+                    continue
+                watched.record = await asyncio.to_thread(self.store.get, game_id)
+            except WordIndexError as exc:  # gone, or the store is down: the streams say so and end
+                watched.error = exc
+            watched.changed.set()
+            watched.changed = asyncio.Event()
+            if watched.error is not None:
+                return
 
 
 def event_text(data: str, event: str = "state") -> str:

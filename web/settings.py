@@ -25,6 +25,12 @@ ENV = {
     "max_body_bytes": "WORDINDEX_MAX_BODY_BYTES",
     "max_board_size": "WORDINDEX_MAX_BOARD_SIZE",
     "threads": "WORDINDEX_THREADS",
+    "max_searches": "WORDINDEX_MAX_SEARCHES",
+    "new_games_per_minute": "WORDINDEX_NEW_GAMES_PER_MINUTE",
+    "request_seconds": "WORDINDEX_REQUEST_SECONDS",
+    "header_seconds": "WORDINDEX_HEADER_SECONDS",
+    "keep_alive_seconds": "WORDINDEX_KEEP_ALIVE_SECONDS",
+    "max_connections": "WORDINDEX_MAX_CONNECTIONS",
     "keep_finished_hours": "WORDINDEX_KEEP_FINISHED_HOURS",
     "keep_idle_days": "WORDINDEX_KEEP_IDLE_DAYS",
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
@@ -51,6 +57,21 @@ class Settings:
     max_board_size: int = 6
     #: Request threads per worker (each holds one index connection).
     threads: int = 8
+    #: Searches (board solves, hangman and word-game queries) at once per worker; more wait for a slot
+    #: (503 after ``request_seconds``). Fewer than ``threads``, so other requests always find a thread.
+    max_searches: int = 4
+    #: Games one client address may start per minute, per worker; more get a 429.
+    new_games_per_minute: int = 60
+    #: Wall-clock budget of one board solve (a query's or a round's results), and the longest a search
+    #: waits for a slot; past either, a 503.
+    request_seconds: float = 2.0
+    #: A connection that has not sent a whole request head this long after it opened (or after its
+    #: last answer) is closed (uvicorn; ``wordindex serve`` only).
+    header_seconds: float = 10.0
+    #: An idle keep-alive connection is closed after this long (uvicorn's ``timeout_keep_alive``).
+    keep_alive_seconds: int = 5
+    #: Open connections per worker; beyond, uvicorn answers 503 at once (its ``limit_concurrency``).
+    max_connections: int = 4000
     #: Finished games are deleted this long after they end ...
     keep_finished_hours: float = 24.0
     #: ... and any game untouched this long.
@@ -91,6 +112,11 @@ def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: f
     return value
 
 
+def header_seconds(env: Mapping[str, str]) -> float:
+    """``WORDINDEX_HEADER_SECONDS`` (the HTTP protocol reads it per connection, outside any app)."""
+    return _number(env, "header_seconds", float, 10.0, 0.1, 600)
+
+
 def settings_from_environment(env: Mapping[str, str] | None = None, index: Location | None = None) -> Settings:
     """Settings from ``WORDINDEX_*`` variables (the index from ``WORDINDEX_DB`` unless given)."""
     env = os.environ if env is None else env
@@ -108,6 +134,7 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
     more = tuple(parse_location(split_language(line)[1]) for line in lines)
     games = env.get(ENV["games_db"])
     origins = tuple(o.strip() for o in env.get(ENV["cors_origins"], "").split(",") if o.strip())
+    threads = int(_number(env, "threads", int, 8, 1, 64))
     return Settings(
         index=index,
         more_indexes=more,
@@ -115,7 +142,13 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         cors_origins=origins,
         max_body_bytes=int(_number(env, "max_body_bytes", int, 16_384, 256, 1_048_576)),
         max_board_size=int(_number(env, "max_board_size", int, 6, 2, 6)),
-        threads=int(_number(env, "threads", int, 8, 1, 64)),
+        threads=threads,
+        max_searches=int(_number(env, "max_searches", int, max(1, threads // 2), 1, threads)),
+        new_games_per_minute=int(_number(env, "new_games_per_minute", int, 60, 1, 1_000_000)),
+        request_seconds=_number(env, "request_seconds", float, 2.0, 0.01, 600),
+        header_seconds=header_seconds(env),
+        keep_alive_seconds=int(_number(env, "keep_alive_seconds", int, 5, 1, 600)),
+        max_connections=int(_number(env, "max_connections", int, 4000, 1, 100_000)),
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
         keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),

@@ -69,7 +69,18 @@ class NotFoundError(WordIndexError):
 
 
 class BusyError(WordIndexError):
-    """Not now, but the same request may succeed shortly: too much is going on at once (a server says 503)."""
+    """Not now, but the same request may succeed shortly: too much is going on at once (a server says 503).
+
+    ``retry_after`` is how many seconds to wait before asking again (a server's ``Retry-After``).
+    """
+
+    def __init__(self, message: str, retry_after: int = 1):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class TooManyError(BusyError):
+    """This client asked for more than its share (too many new games a minute; a server says 429)."""
 
 
 class TimeLimitError(WordIndexError):

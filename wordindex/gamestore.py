@@ -26,6 +26,7 @@ schedule; docs/serve.md gives the defaults).
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import BusyError, DatabaseError, NotFoundError
+from .errors import BusyError, DatabaseError, NotFoundError, UsageError
 from .index import first_line
 from .location import Location, sqlite_location
 
@@ -42,6 +43,9 @@ from .location import Location, sqlite_location
 GAMES_SCHEMA = "wordindex_games"
 #: Characters of randomness in a game id (a link to a game is its only key).
 ID_BYTES = 12
+#: Largest stored state (its JSON, UTF-8): a ceiling under the games' own bounds (names, words,
+#: players, hands), which keep a real game far below it; a state above it is refused, not written.
+MAX_STATE_BYTES = 1 << 20
 #: Times a move is recomputed when other moves of its game keep committing first.
 MAX_ATTEMPTS = 50
 
@@ -50,6 +54,14 @@ T = TypeVar("T")
 
 class GameNotFoundError(NotFoundError):
     """No game has this id (it never existed, or it was cleaned up)."""
+
+
+class GameTooLargeError(UsageError):
+    """A game whose state would exceed ``MAX_STATE_BYTES``."""
+
+
+class GameStoreGoneError(DatabaseError):
+    """The store's SQLite file was deleted or replaced under the open store (its games are elsewhere now)."""
 
 
 class GameBusyError(BusyError):
@@ -115,6 +127,8 @@ class GameStore:
         from sqlalchemy import text
 
         self._text = text
+        #: The SQLite file's identity when opened: a deleted or replaced file is noticed, not written past.
+        self._identity = _file_identity(location.sqlite_path) if location.sqlite_path is not None else None
 
     # -- schema -------------------------------------------------------------
 
@@ -142,9 +156,12 @@ class GameStore:
                 else:
                     run(connection.execution_options(sqlite_begin="IMMEDIATE"))
                     connection.commit()
+        if self.location.sqlite_path is not None:
+            self._identity = _file_identity(self.location.sqlite_path)
 
     def ping(self) -> None:
         """DatabaseError unless the store answers (the readiness check)."""
+        self._check_file()
         with self._errors("reach"), self.engine.connect() as connection:
             connection.execute(self._text("SELECT COUNT(*) FROM games WHERE id = ''"))
 
@@ -154,6 +171,7 @@ class GameStore:
         """Store a new game and return it with its new id."""
         now = time.time() if now is None else now
         record = GameRecord(new_game_id(), kind, state, 0, now, now, now if finished else None)
+        self._check_file()
         with self._errors("store a game in"), self._transaction() as connection:
             connection.execute(
                 self._text(
@@ -172,12 +190,14 @@ class GameStore:
 
     def get(self, game_id: str) -> GameRecord:
         """The stored game; GameNotFoundError if there is none with this id."""
+        self._check_file()
         with self._errors("read a game from"), self._statement() as connection:
             row = connection.execute(self._text(f"{_SELECT} WHERE id = :id"), {"id": game_id}).first()
         return _record(game_id, row)
 
     def version(self, game_id: str) -> int:
         """The game's version (moves applied) alone: what a watcher polls (GameNotFoundError if gone)."""
+        self._check_file()
         with self._errors("read a game from"), self._statement() as connection:
             version = connection.execute(
                 self._text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
@@ -233,12 +253,14 @@ class GameStore:
 
     def delete(self, game_id: str) -> None:
         """Remove one game (a next round made for a link another request won)."""
+        self._check_file()
         with self._errors("delete a game from"), self._transaction() as connection:
             connection.execute(self._text("DELETE FROM games WHERE id = :id"), {"id": game_id})
 
     def cleanup(self, keep_finished: float, keep_idle: float, now: float | None = None) -> int:
         """Delete games finished more than ``keep_finished`` seconds ago, or untouched for ``keep_idle``."""
         now = time.time() if now is None else now
+        self._check_file()
         with self._errors("clean up"), self._transaction() as connection:
             result = connection.execute(
                 self._text("DELETE FROM games WHERE finished_at < :finished OR updated_at < :idle"),
@@ -250,6 +272,16 @@ class GameStore:
         self.engine.dispose()
 
     # -- plumbing -----------------------------------------------------------
+
+    def _check_file(self) -> None:
+        """GameStoreGoneError when the SQLite file is not the one opened (deleted or replaced): an open
+        connection would go on writing to the deleted file, and every game since would be lost at the
+        next start. One ``stat``, like the index's check; nothing on PostgreSQL."""
+        if self._identity is not None and _file_identity(self.location.sqlite_path) != self._identity:
+            raise GameStoreGoneError(
+                "the game store's file was deleted or replaced while the server was running: "
+                "restart the server to use the file now there"
+            )
 
     @contextmanager
     def _statement(self) -> Iterator[Any]:
@@ -285,8 +317,20 @@ def _record(game_id: str, row: Any) -> GameRecord:
     return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
 
 
+def _file_identity(path: Path | None) -> tuple[int, int] | None:
+    """The file's device and inode (not its modification time: every move changes that); None when gone."""
+    try:
+        info = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if info is not None else None
+
+
 def _dump(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    if len(text) > MAX_STATE_BYTES // 4 and len(text.encode()) > MAX_STATE_BYTES:
+        raise GameTooLargeError(f"a game is at most {MAX_STATE_BYTES:,} bytes stored; this move would pass that")
+    return text
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

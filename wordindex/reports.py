@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports w
     from .boggle.board import Board
     from .boggle.engine import Engine
     from .boggle.solution import FoundWord, Solution
+    from .boggle.stop import SearchStop
     from .boggle.trie import Trie
     from .build import BuildReport
     from .index import Index
@@ -265,9 +266,15 @@ def found_word_json(found: FoundWord) -> JSON:
 
 
 def _solved(
-    index: Index, board: str, rules: str | None, min_length: int | None, lexicon: Trie | None, engine: Engine | None
+    index: Index,
+    board: str,
+    rules: str | None,
+    min_length: int | None,
+    lexicon: Trie | None,
+    engine: Engine | None,
+    stop: SearchStop | None = None,
 ) -> tuple[JSON, Solution]:
-    """The answer's head (board, rules) and the board's solution."""
+    """The answer's head (board, rules) and the board's solution (``SearchStopped`` once ``stop`` is set)."""
     from .boggle.board import parse_board
     from .boggle.engine import solve_board
     from .boggle.faces import faces_of
@@ -276,7 +283,7 @@ def _solved(
 
     chosen = get_rules(rules, min_length)
     parsed = parse_board(board, faces=faces_of(index.language.code))
-    solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen, engine)
+    solution = solve_board(lexicon if lexicon is not None else load_trie(index), parsed, chosen, engine, stop)
     return {**board_json(parsed), "rules": str(chosen.name), "min_length": chosen.min_length}, solution
 
 
@@ -288,6 +295,7 @@ def boggle(
     show: str | None = None,
     lexicon: Trie | None = None,
     engine: Engine | None = None,
+    stop: SearchStop | None = None,
 ) -> JSON:
     """``wordindex boggle``: every word of the board with its score and path, and the totals.
 
@@ -297,8 +305,9 @@ def boggle(
     ``lexicon``: this index's stored Boggle lexicon (``boggle.store.load_trie``),
     when the caller keeps it loaded (a server does); by default it is loaded here.
     ``engine``: the search to use (by default the compiled one once this process has compiled it).
+    ``stop``: the search gives up with ``SearchStopped`` once it is set (a server's time budget).
     """
-    head, solution = _solved(index, board, rules, min_length, lexicon, engine)
+    head, solution = _solved(index, board, rules, min_length, lexicon, engine, stop)
     if show is not None:
         typed = "".join(show.split())
         wanted = index.alphabet.play(typed) or typed.lower()
@@ -327,6 +336,7 @@ def boggle_text(
     show: str | None = None,
     lexicon: Trie | None = None,
     engine: Engine | None = None,
+    stop: SearchStop | None = None,
 ) -> str:
     """``json.dumps(boggle(...), ensure_ascii=False)``, the words written straight from the solution.
 
@@ -336,10 +346,10 @@ def boggle_text(
     import json
 
     if show is not None:
-        return json.dumps(boggle(index, board, rules, min_length, show, lexicon, engine), ensure_ascii=False)
+        return json.dumps(boggle(index, board, rules, min_length, show, lexicon, engine, stop), ensure_ascii=False)
     from .boggle.answer_text import words_text
 
-    head, solution = _solved(index, board, rules, min_length, lexicon, engine)
+    head, solution = _solved(index, board, rules, min_length, lexicon, engine, stop)
     totals = json.dumps({**head, "count": solution.count, "score": solution.score}, ensure_ascii=False)
     return f'{totals[:-1]}, "words": {words_text(solution)}}}'
 

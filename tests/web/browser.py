@@ -22,6 +22,8 @@ def new_page(browser: Any, **context: Any) -> Any:
     page = browser.new_context(**context).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A page's own script, style or request that its Content-Security-Policy blocks is an error too.
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.js_errors = errors
     page.set_default_timeout(10_000)
     return page

@@ -95,9 +95,11 @@ def free_port() -> int:
 def serving(app: FastAPI) -> Iterator[str]:
     """Run ``app`` under uvicorn on 127.0.0.1 and a free port, in a thread; yields the base URL."""
     import uvicorn
+    from wordindex.web.protocol import server_options
 
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    options = server_options(app.state.settings)  # as `wordindex serve` runs it
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **options))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

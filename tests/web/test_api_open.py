@@ -7,6 +7,7 @@ import json
 import time
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -214,9 +215,17 @@ def acceptable(response) -> bool:
     return 400 <= response.status_code < 500 and isinstance(body.get("error"), str) and bool(body["error"])
 
 
+@pytest.fixture
+def roomy(sqlite_web_index, make_app):
+    """A client that may start as many games as the property tests need."""
+    with TestClient(make_app(sqlite_web_index, new_games_per_minute=1_000_000)) as client:
+        yield client
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=broken_moves())
-def test_any_json_in_any_field_of_any_move_gets_an_answer_or_a_4xx_that_changes_nothing(client, case):
+def test_any_json_in_any_field_of_any_move_gets_an_answer_or_a_4xx_that_changes_nothing(roomy, case):
+    client = roomy
     kind, payload = case
     game = client.post("/api/games", json=NEW_GAMES[kind]).json()
     game_id = game["id"]
@@ -232,9 +241,211 @@ def test_any_json_in_any_field_of_any_move_gets_an_answer_or_a_4xx_that_changes_
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(sorted(NEW_GAMES)), data=st.data())
-def test_any_json_in_any_option_of_a_new_game_gets_a_game_or_a_4xx(client, kind, data):
+def test_any_json_in_any_option_of_a_new_game_gets_a_game_or_a_4xx(roomy, kind, data):
+    client = roomy
     body = dict(NEW_GAMES[kind])
     where = data.draw(st.sampled_from([*body, "a-new-key"]))
     body[where] = data.draw(VALUES)
     response = post(client, "/api/games", body)
     assert acceptable(response), (response.status_code, response.text[:300])
+
+
+# -- 1. every request's work is bounded ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url, params",
+    [
+        ("/api/guess", {"pattern": "----", "strategy": "optimal"}),
+        ("/api/guess", {"pattern": "----", "strategy": " Optimal "}),
+        ("/api/solve", {"word": "cool", "strategy": "optimal", "lives": 26}),
+    ],
+)
+def test_the_optimal_strategy_is_not_served(client, url, params):
+    response = client.get(url, params=params)
+    assert response.status_code == 400
+    assert response.json()["error"] == (
+        "the optimal strategy is not served (its answers search the game and can take seconds): "
+        "choose another, or use the command line"
+    )
+
+
+#: Each search endpoint at the largest input it serves (answered) and just past it (refused).
+AT_THE_LIMIT = [
+    ("/api/best-word", {"hand": "etaoinshrdlucmfwyp**", "all": "true"}),
+    ("/api/check", [("word", "a" * 200)] + [("word", "cool")] * 999),
+    ("/api/check", [("prefix", "co")] * 1000),
+    ("/api/words", {"pattern": "-" * 200}),
+    ("/api/guess", {"pattern": "----", "strategy": "split"}),
+    ("/api/evil", {"length": 4, "guessed": "esiarntolcdupmghbyfvkwzxqj"}),
+    ("/api/solve", {"word": "cool", "strategy": "split", "lives": 26}),
+    ("/api/boggle", {"board": "sertnsaeiaeltrnsetsaeiaelrstnesaeiae"}),
+]
+PAST_THE_LIMIT = [
+    ("/api/best-word", {"hand": "etaoinshrdlucmfwyp***", "all": "true"}, "a hand of at most 20 tiles"),
+    ("/api/check", [("word", "a" * 201)], "a word to check is at most 200 characters, not 201"),
+    ("/api/check", [("word", "cool")] * 1001, "at most 1000 words per request, not 1001"),
+    ("/api/words", {"pattern": "-" * 201}, "at most 200 characters"),
+    ("/api/words", {"pattern": ""}, "at least 1 character"),
+    ("/api/boggle", {"board": "a" * 49}, "a board needs 4, 9, 16, 25 or 36 letters (2×2 to 6×6), got 49"),
+]
+
+
+@pytest.mark.parametrize("url, params", AT_THE_LIMIT)
+def test_each_search_is_answered_at_its_limit(client, url, params):
+    response = client.get(url, params=params)
+    assert response.status_code == 200, response.text[:300]
+
+
+@pytest.mark.parametrize("url, params, message", PAST_THE_LIMIT)
+def test_each_search_is_refused_past_its_limit(client, url, params, message):
+    response = client.get(url, params=params)
+    assert response.status_code in (400, 422), response.text[:300]
+    assert message in response.json()["error"]
+
+
+def test_searches_beyond_the_worker_slots_wait_then_get_a_503_and_other_requests_go_on(sqlite_web_index, make_app):
+    with TestClient(make_app(sqlite_web_index, max_searches=2, request_seconds=0.2)) as client:
+        slots = client.app.state.searches
+        client.portal.call(slots.enter)  # two searches in flight
+        client.portal.call(slots.enter)
+        for url, params in AT_THE_LIMIT:
+            busy = client.get(url, params=params)
+            if url == "/api/check":  # a lookup, not a search: never waits for a slot
+                assert busy.status_code == 200
+                continue
+            assert busy.status_code == 503, url
+            assert busy.headers["retry-after"] == "1"
+            assert busy.json() == {
+                "error": "the server is busy with 2 other searches: try again in a second",
+                "type": "BusyError",
+            }
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/api/info").status_code == 200
+        assert client.post("/api/games", json={"game": "hangman", "length": 4}).status_code == 201
+        client.portal.call(slots.leave)
+        assert client.get("/api/words", params={"pattern": "c---"}).status_code == 200
+        assert client.get("/api/words", params={"pattern": "c-?-"}).status_code == 400
+        assert slots.busy == 1  # every search gives its slot back, answered or refused
+
+
+def test_a_search_waits_for_a_slot_and_is_answered_when_one_frees(sqlite_web_index, make_app):
+    import threading
+
+    with TestClient(make_app(sqlite_web_index, max_searches=1, request_seconds=60)) as client:
+        slots = client.app.state.searches
+        client.portal.call(slots.enter)
+        answers: list = []
+        waiting = threading.Thread(target=lambda: answers.append(client.get("/api/words", params={"pattern": "c--l"})))
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive() and answers == []  # it cannot be answered while the one slot is held
+        assert client.get("/api/games/no-such-game").status_code == 404  # other requests go on meanwhile
+        client.portal.call(slots.leave)
+        waiting.join(60)
+        assert answers[0].status_code == 200
+        assert slots.busy == 0
+
+
+# -- 4. unbounded growth --------------------------------------------------------------------------
+
+
+def test_new_games_per_address_are_limited(sqlite_web_index, make_app):
+    with TestClient(make_app(sqlite_web_index, new_games_per_minute=3)) as client:
+        for _ in range(3):
+            assert client.post("/api/games", json={"game": "hangman", "length": 4}).status_code == 201
+        refused = client.post("/api/games", json={"game": "boggle"})
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"] == "20"
+        assert refused.json() == {
+            "error": "at most 3 new games a minute from one address: try again in 20 s",
+            "type": "TooManyError",
+        }
+
+
+def test_the_creation_rate_refills_per_address_and_forgets_idle_ones():
+    from wordindex.web.limits import CreationRate
+
+    from wordindex.errors import TooManyError
+
+    now = [0.0]
+    rate = CreationRate(per_minute=2, clock=lambda: now[0])
+    rate.take("a")
+    rate.take("a")
+    with pytest.raises(TooManyError) as caught:
+        rate.take("a")
+    assert caught.value.retry_after == 30
+    rate.take("b")  # another address has its own bucket
+    now[0] = 30.0
+    rate.take("a")  # one token back after 60 / 2 seconds
+    rate.MAX_ADDRESSES = 3
+    now[0] = 100.0
+    for address in ("c", "d"):
+        rate.take(address)
+    assert set(rate._tokens) == {"c", "d"}  # a and b had refilled: forgotten once the table grew
+
+
+def test_the_word_game_number_of_hands_is_bounded_as_a_move_too(client):
+    game_id = create(client, game="wordgame", seed=3)["id"]
+    assert refused(client, game_id, {"action": "hands", "hands": 1_000_000_000}) == (
+        "'hands' must be 1 to 20 here, not 1000000000"
+    )
+    assert refused(client, game_id, {"action": "reply", "text": "21"}) == "'hands' must be 1 to 20 here, not 21"
+    assert move(client, game_id, {"action": "hands", "hands": 20})["state"]["phase"] == "substitute"
+
+
+@pytest.mark.parametrize(
+    "kind, options, payload",
+    [
+        ("wordgame", {"seed": 1, "hands": 2}, {"action": "play", "word": "x" * 64}),
+        ("wordgame", {"seed": 1, "hands": 2}, {"action": "reply", "text": "y" * 5000}),
+        ("hangman", {"length": 4}, "e" * 64),
+        ("hangman", {"length": 4}, {"letter": "e" * 64}),
+    ],
+)
+def test_a_moves_text_is_bounded_before_anything_stores_it(client, kind, options, payload):
+    game_id = create(client, game=kind, **options)["id"]
+    if kind == "wordgame":
+        move(client, game_id, {"action": "keep"})
+    message = refused(client, game_id, payload)
+    assert message.startswith("a move's text is at most 63 characters here, not ")
+    stored = client.app.state.store.get(game_id).state
+    assert all(len(word) <= 63 for word in stored.get("played", []))
+
+
+def test_the_creation_rate_is_safe_from_many_threads():
+    import sys
+    import threading
+
+    from wordindex.web.limits import CreationRate
+
+    from wordindex.errors import TooManyError
+
+    rate = CreationRate(per_minute=50, clock=lambda: 0.0)
+    rate.MAX_ADDRESSES = 5  # forgetting runs often, while other threads add
+    taken: list[str] = []
+    failures: list[BaseException] = []
+
+    def client(number: int) -> None:
+        for attempt in range(400):
+            address = "shared" if attempt % 2 else f"{number}.{attempt}"
+            try:
+                rate.take(address)
+                taken.append(address)
+            except TooManyError:
+                pass
+            except Exception as exc:  # e.g. a dict changed size while being forgotten: a 500
+                failures.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: races show
+    try:
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert taken.count("shared") == 50  # exactly the bucket: no update lost between threads

@@ -35,7 +35,10 @@ def rebuilt_index(request, tmp_path):
 
 def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, make_app):
     location, rebuild = rebuilt_index
-    with serving(make_app(location)) as base, httpx.Client(base_url=base, timeout=30) as http:
+    with (
+        serving(make_app(location, new_games_per_minute=1_000_000)) as base,
+        httpx.Client(base_url=base, timeout=30) as http,
+    ):
         game = http.post("/api/games", json={"game": "boggle", "board": BOARD}).json()["id"]
         player = http.post(f"/api/games/{game}/moves", json={"move": {"join": "Ann"}}).json()["event"]["joined"]
 

@@ -17,12 +17,12 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
 from wordindex.errors import BusyError, UsageError, WordIndexError
-from wordindex.gamestore import GameStore
+from wordindex.gamestore import GameRecord, GameStore
 
 from ..answers import json_answer
-from ..deps import get_store, json_object
-from ..errors import error_body
-from ..games import BoggleKind, Moved, kind_named
+from ..deps import LexiconCache, get_store, json_object
+from ..errors import error_body, responses
+from ..games import BoggleKind, BudgetedLexicon, Moved, kind_named
 from ..served import ServedIndexes, get_served_indexes
 
 if TYPE_CHECKING:
@@ -41,12 +41,29 @@ def _answer(
     return json_answer({"id": game_id, "version": version, "language": language, "state": view, **extra}, status_code)
 
 
-def _body_doc(example: dict[str, Any]) -> Response:
+def _lexicon(request: Request, lexicons: LexiconCache, index: Any) -> BudgetedLexicon:
+    """The worker's lexicon for a view, with ``Settings.request_seconds`` to solve a round's board."""
+    return BudgetedLexicon(lambda: lexicons.get(index), request.app.state.settings.request_seconds)
+
+
+def _body_doc(example: dict[str, Any]) -> dict[str, Any]:
     schema = {"type": "object", "example": example}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
 
 
-@router.post("", status_code=201, openapi_extra=_body_doc(NEW_GAME_EXAMPLE))
+#: The new game's id is the other routes' ``game_id`` (OpenAPI links: clients and fuzzers follow them).
+GAME_LINKS = {
+    "read": {"operationId": "read_game", "parameters": {"game_id": "$response.body#/id"}},
+    "move": {"operationId": "make_move", "parameters": {"game_id": "$response.body#/id"}},
+}
+
+
+@router.post(
+    "",
+    status_code=201,
+    openapi_extra=_body_doc(NEW_GAME_EXAMPLE),
+    responses={201: {"description": "The new game", "links": GAME_LINKS}, **responses(400, 413, 429, 503)},
+)
 def create_game(
     request: Request,
     body: dict[str, Any] = Depends(json_object),
@@ -57,6 +74,7 @@ def create_game(
 
     ``language`` (optional) picks the served index the game is played on, for all its moves.
     """
+    request.app.state.creations.take(request.client.host if request.client else "")
     options = dict(body)
     kind = kind_named(options.pop("game", None))
     served = indexes.get(options.pop("language", None))
@@ -69,8 +87,9 @@ def create_game(
     return _answer(record.id, record.version, view, code, 201)
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", operation_id="read_game", responses=responses(404, 422, 503))
 def read_game(
+    request: Request,
     game_id: str,
     player: str | None = Query(None, max_length=64, description="Your player id in a Boggle round"),
     indexes: ServedIndexes = Depends(get_served_indexes),
@@ -81,12 +100,12 @@ def read_game(
     kind = kind_named(record.kind)
     served = indexes.for_game(record.state)
     with served.indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
         code = index.language.code
     return _answer(record.id, record.version, view, code)
 
 
-@router.get("/{game_id}/events", response_class=StreamingResponse)
+@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
 async def game_events(
     request: Request,
     game_id: str,
@@ -106,36 +125,44 @@ async def game_events(
     kind = kind_named(first.kind)
     served = indexes.for_game(first.state)
 
-    def current() -> tuple[dict[str, Any], str]:
-        record = store.get(game_id)
+    def current(record: GameRecord) -> tuple[dict[str, Any], str]:
         with served.indexes.use() as index:
-            view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+            view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
             code = index.language.code
         answer = {"id": record.id, "version": record.version, "language": code, "state": view}
         return view, json.dumps(answer, ensure_ascii=False)
 
     async def stream() -> AsyncIterator[str]:
-        async with watch.watching(game_id, first.version) as wait:
+        async with watch.watching(first) as watcher:
             sent = ""
             while True:
-                try:
-                    view, text = await asyncio.to_thread(current)
-                except WordIndexError as exc:
-                    yield event_text(json.dumps(error_body(str(exc), type(exc).__name__)), "error")
+                error = watcher.error
+                if error is None:
+                    try:
+                        view, text = await asyncio.to_thread(current, watcher.record)
+                    except WordIndexError as exc:
+                        error = exc
+                if error is not None:
+                    yield event_text(json.dumps(error_body(str(error), type(error).__name__)), "error")
                     return
                 if text != sent:  # unchanged while the results wait for the grace seconds
                     yield event_text(text)
                     sent = text
                 if finished(view):
                     return
-                await wait(next_moment(view))
+                await watcher.wait(next_moment(view))
 
     return StreamingResponse(
         stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
     )
 
 
-@router.post("/{game_id}/moves", openapi_extra=_body_doc(MOVE_EXAMPLE))
+@router.post(
+    "/{game_id}/moves",
+    operation_id="make_move",
+    openapi_extra=_body_doc(MOVE_EXAMPLE),
+    responses=responses(400, 404, 409, 413, 422, 503),
+)
 def make_move(
     request: Request,
     game_id: str,
@@ -163,7 +190,7 @@ def make_move(
             record, moved = store.update(game_id, apply)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, lambda: served.lexicons.get(index))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
         code = index.language.code
     return _answer(record.id, record.version, view, code, event=moved.event)
 

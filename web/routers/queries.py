@@ -9,6 +9,12 @@ CLI exits 1. Option names are the CLI's long names (``min_length`` for
 words) is a repeated parameter. Every endpoint takes ``language`` (a served
 language's code, ``GET /api/languages``): that language's index answers, the
 server's default one without it.
+
+Every answer's work is bounded (docs/serve.md, *Bounds*): by the size of what a request can
+ask (texts of ``MAX_TEXT`` characters, ``MAX_CHECK`` words, hands of ``MAX_HAND`` tiles, boards
+of the configured size), by refusing the one search that cannot be bounded (the ``optimal``
+hangman strategy: its answers search the game, seconds each), and by the worker's search
+slots (``search_slot``: a search beyond them waits for a slot, not a thread, and gets a 503 past its wait).
 """
 
 from __future__ import annotations
@@ -20,15 +26,20 @@ from fastapi import APIRouter, Depends, Query, Request
 from wordindex.errors import UsageError
 
 from ..answers import json_answer, text_answer
-from ..deps import IndexProvider, LexiconCache
+from ..deps import IndexProvider, LexiconCache, search_slot
+from ..errors import responses
+from ..games import MAX_HAND
+from ..limits import time_budget
 from ..served import get_indexes, get_lexicons
 
-router = APIRouter(prefix="/api", tags=["queries"])
+router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422, 503))
 
 #: Longest text a query parameter may hold (patterns, boards and hands are short).
 MAX_TEXT = 200
 #: Most words one ``check`` request may ask about.
 MAX_CHECK = 1000
+#: A search: holds one of the worker's search slots while it runs.
+SEARCH = [Depends(search_slot)]
 
 
 def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
@@ -48,8 +59,8 @@ def info(indexes: IndexProvider = Depends(get_indexes)) -> Any:
 
 @router.get("/check")
 def check(
-    word: list[str] | None = Query(None, max_length=MAX_TEXT, description="A word to check (repeat for more)"),
-    prefix: list[str] | None = Query(None, max_length=MAX_TEXT, description="A prefix to check (repeat for more)"),
+    word: list[str] | None = Query(None, description=f"A word to check (repeat for more, up to {MAX_CHECK})"),
+    prefix: list[str] | None = Query(None, description=f"A prefix to check (repeat for more, up to {MAX_CHECK})"),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex check WORD... [--prefix] --json``: ``?word=cool&word=zzzz`` or ``?prefix=co``."""
@@ -60,12 +71,29 @@ def check(
         raise UsageError("give at least one word=... (or prefix=...)")
     if len(items) > MAX_CHECK:
         raise UsageError(f"at most {MAX_CHECK} words per request, not {len(items)}")
+    longest = max(len(item) for item in items)
+    if longest > MAX_TEXT:
+        raise UsageError(f"a word to check is at most {MAX_TEXT} characters, not {longest}")
     return _report(indexes, "check", items, prefix=bool(prefix))
 
 
-@router.get("/words")
+def _served(strategy: str | None) -> str | None:
+    """The strategy, unless it is ``optimal`` (refused: its answers search the game, seconds each)."""
+    from wordindex.hangman.guessers import Strategy, check_strategy
+
+    if strategy is not None and check_strategy(strategy) is Strategy.OPTIMAL:
+        raise UsageError(
+            "the optimal strategy is not served (its answers search the game and can take seconds): "
+            "choose another, or use the command line"
+        )
+    return strategy
+
+
+@router.get("/words", dependencies=SEARCH)
 def words(
-    pattern: str = Query(..., max_length=MAX_TEXT, description="Letters and - for unknown ones, e.g. -o--"),
+    pattern: str = Query(
+        ..., min_length=1, max_length=MAX_TEXT, description="Letters and - for unknown ones, e.g. -o--"
+    ),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
     limit: int | None = Query(None, ge=0),
     indexes: IndexProvider = Depends(get_indexes),
@@ -74,18 +102,18 @@ def words(
     return _report(indexes, "words", pattern, guessed=guessed, limit=limit)
 
 
-@router.get("/guess")
+@router.get("/guess", dependencies=SEARCH)
 def guess(
-    pattern: str = Query(..., max_length=MAX_TEXT),
+    pattern: str = Query(..., min_length=1, max_length=MAX_TEXT),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex guess --pattern P [--guessed L] [--strategy S] --json``."""
-    return _report(indexes, "guess", pattern, guessed=guessed, strategy=strategy)
+    return _report(indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
 
 
-@router.get("/evil")
+@router.get("/evil", dependencies=SEARCH)
 def evil(
     length: int = Query(...),
     guessed: str | None = Query(None, max_length=MAX_TEXT, description="Letters guessed, in order"),
@@ -101,21 +129,21 @@ def evil(
     return _report(indexes, "evil", length, letters)
 
 
-@router.get("/solve")
+@router.get("/solve", dependencies=SEARCH)
 def solve(
-    word: str = Query(..., max_length=MAX_TEXT),
+    word: str = Query(..., min_length=1, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
     lives: int | None = Query(None),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex solve WORD [--strategy S] [--lives N] --json``."""
-    return _report(indexes, "solve", word, strategy=strategy, lives=lives)
+    return _report(indexes, "solve", word, strategy=_served(strategy), lives=lives)
 
 
-@router.get("/boggle")
+@router.get("/boggle", dependencies=SEARCH)
 def boggle(
     request: Request,
-    board: str = Query(..., max_length=MAX_TEXT, description="Letters row by row; q is the Qu cube"),
+    board: str = Query(..., min_length=1, max_length=MAX_TEXT, description="Letters row by row; q is the Qu cube"),
     rules: str | None = Query(None, max_length=MAX_TEXT),
     min_length: int | None = Query(None),
     show: str | None = Query(None, max_length=MAX_TEXT),
@@ -129,22 +157,34 @@ def boggle(
     from wordindex.boggle.faces import faces_of
 
     largest = request.app.state.settings.max_board_size
-    with indexes.use() as index:
+    with indexes.use() as index, time_budget(request.app.state.settings.request_seconds) as stop:
         size = parse_board(board, faces=faces_of(index.language.code)).size  # the CLI's BoardError for a bad board
         if size > largest:
             raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
         lexicon = lexicons.get(index)
         text = reports.boggle_text(
-            index, board, rules=rules, min_length=min_length, show=show, lexicon=lexicon, engine=Engine.COMPILED
+            index,
+            board,
+            rules=rules,
+            min_length=min_length,
+            show=show,
+            lexicon=lexicon,
+            engine=Engine.COMPILED,
+            stop=stop,
         )
     return text_answer(text)
 
 
-@router.get("/best-word")
+@router.get("/best-word", dependencies=SEARCH)
 def best_word(
-    hand: str = Query(..., max_length=MAX_TEXT, description="The hand's letters, * for the wildcard"),
+    hand: str = Query(
+        ..., min_length=1, max_length=MAX_TEXT, description=f"The hand's letters, * for the wildcard (up to {MAX_HAND})"
+    ),
     all: bool = Query(False, description="Every playable word, best first"),  # noqa: A002 - the CLI's --all
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex best-word HAND [--all] --json``."""
+    tiles = len("".join(hand.split()))
+    if tiles > MAX_HAND:
+        raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
     return _report(indexes, "best-word", hand, all_words=all)

@@ -103,18 +103,19 @@ def _points32(rules: Rules) -> Any:
     return points_array(rules).astype(np.int32)
 
 
-def kernel_for(faces: FaceSet, top: int) -> tuple[Any, int]:
+def kernel_for(faces: FaceSet, top: int, stoppable: bool = True) -> tuple[Any, int]:
     """The cheapest compiled kernel for boards whose largest face number is ``top``, and the most
-    letters one of their faces spells (the pruning's bound): letters only, letters and Qu, or any face."""
+    letters one of their faces spells (the pruning's bound): letters only, letters and Qu, or any face.
+    ``stoppable``: one that reads the stop flag (a single solve; batches take the one that does not)."""
     from .dfs_llvm import Faces, score_function
     from .faces import MULTI
 
     if top < MULTI:
-        return score_function(Faces.LETTERS), 1
+        return score_function(Faces.LETTERS, stoppable=stoppable), 1
     if top == MULTI and faces.multi and faces.multi[0] == "qu":
         slot = faces.alphabet.slot
-        return score_function(Faces.QU, slot["q"], slot["u"]), 2
-    return score_function(Faces.ANY), faces.max_letters
+        return score_function(Faces.QU, slot["q"], slot["u"], stoppable), 2
+    return score_function(Faces.ANY, stoppable=stoppable), faces.max_letters
 
 
 @cache
@@ -305,7 +306,9 @@ class BoardScorer:
         self.faces = faces or faces_of("en")
         from .faces import MULTI
 
-        kernel_for(self.faces, MULTI if self.faces.multi else 0)  # compiled now (milliseconds), not in a batch
+        kernel_for(
+            self.faces, MULTI if self.faces.multi else 0, stoppable=False
+        )  # compiled now (milliseconds), not in a batch
         self.threads = max(1, threads or usable_cores())
         self._points = points_array(rules).astype(np.int32)
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
@@ -346,7 +349,7 @@ class BoardScorer:
         for a in range(0, n, piece):
             starts.put(a)
         cells = size * size
-        kernel, max_face = kernel_for(self.faces, int(faces.max()) if n else 0)
+        kernel, max_face = kernel_for(self.faces, int(faces.max()) if n else 0, stoppable=False)
 
         def score(marks: MarkArray, a: int, b: int) -> None:
             stamp = _next_stamp(marks, b - a)

@@ -19,10 +19,10 @@ from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..errors import WordIndexError
+from ..errors import TimeLimitError
 
 
-class SearchStopped(WordIndexError):
+class SearchStopped(TimeLimitError):
     """A search given a ``SearchStop`` was stopped before it finished (a time budget ran out)."""
 
 

@@ -1,0 +1,12 @@
+"""uvicorn's httptools protocol with the head deadline (``protocol.HeadDeadline``); a module of its own
+because it imports httptools, which only the ``serve`` extra installs."""
+
+from __future__ import annotations
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from .protocol import HeadDeadline
+
+
+class FastHeadDeadlineProtocol(HeadDeadline, HttpToolsProtocol):
+    """uvicorn's httptools protocol with the head deadline."""

@@ -1,0 +1,86 @@
+"""uvicorn's HTTP/1.1 protocols (httptools, else h11) with a deadline on each request's head.
+
+uvicorn closes a keep-alive connection that stays silent (``timeout_keep_alive``) but not one that
+sends a byte now and then and never finishes its headers, nor a new connection that sends nothing:
+500 such sockets held a server's connections for minutes. Here a connection must complete each
+request head within ``header_seconds`` of opening or of its previous answer; if it has not, it is
+closed. A request whose head has arrived is the app's to answer (its time budget bounds it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .settings import header_seconds
+
+
+class HeadDeadline:
+    """Mixed into uvicorn's protocol classes (h11 and httptools share these hooks): closes a
+    connection whose next request head is overdue."""
+
+    _deadline: asyncio.TimerHandle | None = None
+    _seconds = 10.0
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    cycle: Any
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._seconds = header_seconds(os.environ)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()  # type: ignore[misc]
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self._seconds, self._overdue)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _overdue(self) -> None:
+        self._deadline = None
+        waiting_for_a_head = self.cycle is None or self.cycle.response_complete
+        if waiting_for_a_head and not self.transport.is_closing():
+            self.transport.close()
+
+
+class HeadDeadlineProtocol(HeadDeadline, H11Protocol):
+    """uvicorn's pure-Python HTTP/1.1 protocol (h11) with the head deadline."""
+
+
+def _fast_protocol() -> str:
+    """The httptools protocol with the head deadline when httptools is installed (the ``serve`` extra
+    installs it; uvicorn's own ``auto`` choice), else the h11 one."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        return "wordindex.web.protocol:HeadDeadlineProtocol"
+    return "wordindex.web.fast_protocol:FastHeadDeadlineProtocol"
+
+
+#: On every answer, written by uvicorn with its own headers: no content-type sniffing, no framing.
+HEADERS = [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")]
+
+
+def server_options(settings: Any) -> dict[str, Any]:
+    """uvicorn's options for ``settings`` (``wordindex serve`` and the tests' live server use the same)."""
+    return {
+        "http": _fast_protocol(),
+        "timeout_keep_alive": settings.keep_alive_seconds,
+        "limit_concurrency": settings.max_connections,
+        "headers": HEADERS,
+    }
