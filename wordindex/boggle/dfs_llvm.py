@@ -27,8 +27,11 @@ of the alphabet, 32 + i the i-th multi-letter face, whose letters come from ``fa
 
 ``@step`` (the node after one cube) comes in three forms, the kernel compiled with the cheapest one
 the boards allow (``Faces``): letters only, letters and the Qu cube (as English Boggle always
-played), or any multi-letter face (a short loop over its letters). ``kernel_ir(faces)`` is the text
-compiled. The compiled function is called through ``ctypes``, which releases the GIL: plain
+played; the boards then carry the Qu cube as q, which they never hold alone, so a step reads its
+letter from the board untranslated), or any multi-letter face (a short loop over its letters).
+``kernel_ir(faces)`` is the text compiled. The batch's kernel leaves out the stop flag and the
+recording (``kernel_ir(..., batch=True)``): with both, English batches ran 5-10 % slower than
+before the alphabets were generic. The compiled function is called through ``ctypes``, which releases the GIL: plain
 threads score parts of a batch on several cores at once.
 """
 
@@ -441,16 +444,17 @@ entry:
 }
 """
 
-#: The same for boards whose only multi-letter face is Qu (face 32): q then u, as English Boggle
-#: always played it. ``Q_SLOT`` and ``U_SLOT`` are the alphabet's q and u, written in when compiled.
+#: The same for boards whose only multi-letter face is Qu, as English Boggle always played it:
+#: the caller passes the Qu cube as the alphabet's q (``Q_SLOT``, written in when compiled, as is
+#: ``U_SLOT``), which such boards never hold on its own (``engine.kernel_for``), so a step reads its
+#: letter straight from the board (no face number to translate first) and goes on with u after q.
 QU_STEP = r"""
-; The node after one cube: a letter, or the Qu cube (face 32): q then u.
+; The node after one cube: a letter, or the Qu cube (passed as q, which the boards never hold alone): q then u.
 define internal i32 @step(ptr %mask, ptr %first, ptr %face_letters, ptr %face_length, i32 %node, i32 %face)
     alwaysinline nounwind {
 entry:
-  %is.qu = icmp eq i32 %face, 32
-  %letter = select i1 %is.qu, i32 Q_SLOT, i32 %face
-  %after = call i32 @child(ptr %mask, ptr %first, i32 %node, i32 %letter)
+  %after = call i32 @child(ptr %mask, ptr %first, i32 %node, i32 %face)
+  %is.qu = icmp eq i32 %face, Q_SLOT
   br i1 %is.qu, label %qu, label %plain
 plain:
   ret i32 %after
@@ -464,7 +468,7 @@ then.u:
 
 define internal i32 @spells(ptr %face_length, i32 %face) alwaysinline nounwind {
 entry:
-  %is.qu = icmp eq i32 %face, 32
+  %is.qu = icmp eq i32 %face, Q_SLOT
   %letters = select i1 %is.qu, i32 2, i32 1
   ret i32 %letters
 }
@@ -544,20 +548,25 @@ _lock = threading.Lock()
 #: The branch that reads the stop flag before each step deeper, and the same branch without it.
 STOP_CHECK = "br i1 %worth, label %walk.check, label %walk.head"
 NO_STOP_CHECK = "br i1 %worth, label %walk.push, label %walk.head"
+#: Whether words are recorded (asked for at run time by passing the buffers), and "never" (a batch).
+RECORDING = "%recording = icmp ne ptr %rec_node, null"
+NOT_RECORDING = "%recording = icmp eq i1 true, false"
 
 
-def kernel_ir(faces: Faces, q_slot: int = 16, u_slot: int = 20, stoppable: bool = True) -> str:
+def kernel_ir(faces: Faces, q_slot: int = 16, u_slot: int = 20, batch: bool = False) -> str:
     """The kernel's IR with the ``@step`` for ``faces`` (the Qu cube's letters written in).
 
-    ``stoppable=False`` leaves out the stop flag's read (LLVM then drops its blocks): a batch of
-    random boards is never stopped mid-board, and the read costs 5-10 % on 5×5 boards.
+    ``batch=True`` is the batch's kernel: it never reads the stop flag and never records words, so
+    LLVM drops those blocks, the path stack and the per-word branch: random boards are never
+    stopped mid-board, and the two cost 5-10 % each on 5×5 boards (``benchmarks/boggle_side_by_side.py``).
+    The single solve's kernel (``batch=False``) does both (a request's time budget, the paths).
     """
     step = _STEPS[faces].replace("Q_SLOT", str(q_slot)).replace("U_SLOT", str(u_slot))
     ir = KERNEL_IR.replace("{STEP}", step)
-    return ir if stoppable else ir.replace(STOP_CHECK, NO_STOP_CHECK)
+    return ir.replace(STOP_CHECK, NO_STOP_CHECK).replace(RECORDING, NOT_RECORDING) if batch else ir
 
 
-def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, stoppable: bool = True) -> Any:
+def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, batch: bool = False) -> Any:
     """Compile the kernel for this CPU (popcount and count-trailing-zeros become single instructions)."""
     import llvmlite.binding as llvm  # type: ignore[import-untyped]
 
@@ -569,7 +578,7 @@ def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, stoppa
     except RuntimeError:  # pragma: no cover - hosts where LLVM cannot list them: the CPU name alone
         features = ""
     machine = target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=features, opt=3)
-    module = llvm.parse_assembly(kernel_ir(faces, q_slot, u_slot, stoppable))
+    module = llvm.parse_assembly(kernel_ir(faces, q_slot, u_slot, batch))
     module.triple = target.triple
     module.data_layout = str(machine.target_data)
     module.verify()
@@ -606,15 +615,16 @@ def _compile(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, stoppa
     return engine, function
 
 
-def score_function(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, stoppable: bool = True) -> Any:
+def score_function(faces: Faces = Faces.QU, q_slot: int = 16, u_slot: int = 20, batch: bool = False) -> Any:
     """The compiled ``walk_boards`` for ``faces`` (compiled once per process; the engine is kept alive with it).
 
-    ``stoppable``: whether it reads the stop flag (see ``kernel_ir``); both take the flag's address.
+    ``batch``: the batch's kernel (see ``kernel_ir``); both take the same arguments (the batch's
+    ignores the stop flag and the record buffers).
     """
-    key = (faces, q_slot, u_slot, stoppable)
+    key = (faces, q_slot, u_slot, batch)
     with _lock:
         if key not in _compiled:
-            _compiled[key] = _compile(faces, q_slot, u_slot, stoppable)
+            _compiled[key] = _compile(faces, q_slot, u_slot, batch)
     return _compiled[key][1]
 
 
@@ -635,8 +645,8 @@ def compile_in_background() -> None:
 
 def _compile_quietly() -> None:
     """``score_function`` for the background thread (the batch's kernel: English Qu boards, not
-    stoppable); a failure is left for the caller's own call to raise."""
+    the batch's); a failure is left for the caller's own call to raise."""
     try:
-        score_function(stoppable=False)
+        score_function(batch=True)
     except Exception:  # noqa: BLE001 - the scorer compiles again in the caller's thread and raises there
         pass

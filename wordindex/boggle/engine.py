@@ -103,19 +103,25 @@ def _points32(rules: Rules) -> Any:
     return points_array(rules).astype(np.int32)
 
 
-def kernel_for(faces: FaceSet, top: int, stoppable: bool = True) -> tuple[Any, int]:
-    """The cheapest compiled kernel for boards whose largest face number is ``top``, and the most
-    letters one of their faces spells (the pruning's bound): letters only, letters and Qu, or any face.
-    ``stoppable``: one that reads the stop flag (a single solve; batches take the one that does not)."""
+def kernel_for(faces: FaceSet, codes: CodeArray, batch: bool = False) -> tuple[Any, int, CodeArray]:
+    """The cheapest compiled kernel for boards given as rows of face numbers (``codes``), the most
+    letters one of their faces spells (the pruning's bound), and the boards as that kernel reads them:
+    letters only; letters and the Qu cube, passed as q when no board holds a q alone (English Boggle
+    always: a step then needs no translation); or any face.
+    ``batch``: the batch's kernel (no stop flag, no recording) rather than the single solve's."""
+    import numpy as np
+
     from .dfs_llvm import Faces, score_function
     from .faces import MULTI
 
+    top = int(codes.max()) if codes.size else 0
     if top < MULTI:
-        return score_function(Faces.LETTERS, stoppable=stoppable), 1
-    if top == MULTI and faces.multi and faces.multi[0] == "qu":
-        slot = faces.alphabet.slot
-        return score_function(Faces.QU, slot["q"], slot["u"], stoppable), 2
-    return score_function(Faces.ANY, stoppable=stoppable), faces.max_letters
+        return score_function(Faces.LETTERS, batch=batch), 1, codes
+    slot = faces.alphabet.slot
+    if top == MULTI and faces.multi and faces.multi[0] == "qu" and not bool((codes == slot["q"]).any()):
+        as_read = np.where(codes == MULTI, slot["q"], codes).astype(np.uint8)
+        return score_function(Faces.QU, slot["q"], slot["u"], batch), 2, as_read
+    return score_function(Faces.ANY, batch=batch), faces.max_letters, codes
 
 
 @cache
@@ -172,8 +178,7 @@ def _compiled_solution(trie: Trie, board: Board, rules: Rules, stop: SearchStop)
 
     mask, first = trie.arrays()
     cells = board.cell_count
-    codes = np.frombuffer(board.codes(), dtype=np.uint8)
-    kernel, max_face = kernel_for(board.face_set, int(codes.max()))
+    kernel, max_face, codes = kernel_for(board.face_set, np.frombuffer(board.codes(), dtype=np.uint8))
     letters, lengths = face_tables(board.face_set)
     marks = _marks(trie)
     points = _points32(rules)
@@ -299,16 +304,14 @@ class BoardScorer:
     def __init__(self, trie: Trie, rules: Rules, threads: int | None = None, faces: FaceSet | None = None):
         import numpy as np
 
-        from .faces import faces_of
+        from .faces import MULTI, faces_of
 
         self.trie = trie
         self.rules = rules
         self.faces = faces or faces_of("en")
-        from .faces import MULTI
-
-        kernel_for(
-            self.faces, MULTI if self.faces.multi else 0, stoppable=False
-        )  # compiled now (milliseconds), not in a batch
+        kernel_for(  # compiled now (milliseconds), not in a batch
+            self.faces, np.full((1, 1), MULTI if self.faces.multi else 0, dtype=np.uint8), batch=True
+        )
         self.threads = max(1, threads or usable_cores())
         self._points = points_array(rules).astype(np.int32)
         self._marks = [np.zeros(len(trie), dtype=np.int32) for _ in range(self.threads)]
@@ -318,7 +321,8 @@ class BoardScorer:
     def score_codes(self, codes: CodeArray, size: int) -> tuple[IntArray, IntArray]:
         """(counts, scores) of boards given as rows of face numbers (``FaceSet.code``: 0-31 letters, 32+ multi).
 
-        Any integer dtype; uint8 rows are used in place (no copy).
+        Any integer dtype; uint8 rows are used in place, except that boards with the Qu cube are copied
+        once with it written as q (``kernel_for``).
         """
         import numpy as np
 
@@ -339,7 +343,7 @@ class BoardScorer:
         n = len(codes)
         counts = np.zeros(n, dtype=np.int64)
         scores = np.zeros(n, dtype=np.int64)
-        faces = np.ascontiguousarray(codes, dtype=np.uint8)
+        kernel, max_face, faces = kernel_for(self.faces, np.ascontiguousarray(codes, dtype=np.uint8), batch=True)
         mask, first = self.trie.arrays()
         adjacency = adjacency_masks(size)
         threads = min(self.threads, max(1, n // BOARDS_PER_THREAD))
@@ -349,7 +353,6 @@ class BoardScorer:
         for a in range(0, n, piece):
             starts.put(a)
         cells = size * size
-        kernel, max_face = kernel_for(self.faces, int(faces.max()) if n else 0, stoppable=False)
 
         def score(marks: MarkArray, a: int, b: int) -> None:
             stamp = _next_stamp(marks, b - a)
