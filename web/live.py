@@ -40,6 +40,9 @@ class _Watched:
     error: WordIndexError | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     poller: asyncio.Task[None] | None = None
+    #: Taken by each stream of the game while it makes its view: the first after a change makes what
+    #: the players share (a closed round's results, ``games.SharedResults``), the others reuse it.
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Watcher:
@@ -54,6 +57,11 @@ class Watcher:
         """The newest of the stream's own first read and the poller's latest."""
         shared = self._watched.record
         return shared if shared.version >= self._first.version else self._first
+
+    @property
+    def turn(self) -> asyncio.Lock:
+        """Held while the stream makes its view, one stream of the game at a time (see ``_Watched``)."""
+        return self._watched.turn
 
     @property
     def error(self) -> WordIndexError | None:
