@@ -62,6 +62,21 @@ def test_create_get_update(store):
         store.get("no-such-game")
 
 
+def test_versions_and_records_of_many_games_at_once_leave_out_the_unknown(store, monkeypatch):
+    monkeypatch.setattr("wordindex.gamestore.BATCH", 2)  # three games: two queries each
+    games = [store.create("boggle", {"n": n}, now=100.0) for n in range(3)]
+    store.update(games[1].id, lambda r: ({"n": 10}, False, None), now=101.0)
+    ids = [g.id for g in games] + ["nosuchgame"]
+    assert store.versions(ids) == {games[0].id: 0, games[1].id: 1, games[2].id: 0}
+    records = store.get_many(ids)
+    assert {i: (r.state, r.version) for i, r in records.items()} == {
+        games[0].id: ({"n": 0}, 0),
+        games[1].id: ({"n": 10}, 1),
+        games[2].id: ({"n": 2}, 0),
+    }
+    assert store.versions([]) == {} and store.get_many([]) == {}
+
+
 def test_a_failed_move_writes_nothing(store):
     record = store.create("boggle", {"n": 0})
 

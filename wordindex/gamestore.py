@@ -29,7 +29,7 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +46,8 @@ ID_BYTES = 12
 #: Largest stored state (its JSON, UTF-8): a ceiling under the games' own bounds (names, words,
 #: players, hands), which keep a real game far below it; a state above it is refused, not written.
 MAX_STATE_BYTES = 1 << 20
+#: Games read by one query of ``versions`` and ``get_many`` (bound parameters: SQLite allows 32,766).
+BATCH = 500
 #: Times a move is recomputed when other moves of its game keep committing first.
 MAX_ATTEMPTS = 50
 
@@ -195,16 +197,26 @@ class GameStore:
             row = connection.execute(self._text(f"{_SELECT} WHERE id = :id"), {"id": game_id}).first()
         return _record(game_id, row)
 
-    def version(self, game_id: str) -> int:
-        """The game's version (moves applied) alone: what a watcher polls (GameNotFoundError if gone)."""
+    def versions(self, game_ids: Collection[str]) -> dict[str, int]:
+        """The versions of those of ``game_ids`` that exist (one query per ``BATCH`` ids): what a worker's
+        live streams poll, all their games at once."""
         self._check_file()
-        with self._errors("read a game from"), self._statement() as connection:
-            version = connection.execute(
-                self._text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
-            ).scalar()
-        if version is None:
-            _record(game_id, None)  # raises GameNotFoundError, with its message
-        return int(str(version))
+        found: dict[str, int] = {}
+        with self._errors("read games from"), self._statement() as connection:
+            for batch in _batches(game_ids):
+                rows = connection.execute(self._in("SELECT id, version FROM games WHERE id IN :ids"), {"ids": batch})
+                found.update((str(row[0]), int(row[1])) for row in rows)
+        return found
+
+    def get_many(self, game_ids: Collection[str]) -> dict[str, GameRecord]:
+        """The stored games of ``game_ids`` that exist, by id (one query per ``BATCH`` ids)."""
+        self._check_file()
+        found: dict[str, GameRecord] = {}
+        with self._errors("read games from"), self._statement() as connection:
+            for batch in _batches(game_ids):
+                for row in connection.execute(self._in(f"{_SELECT} WHERE id IN :ids"), {"ids": batch}):
+                    found[row[0]] = _record(row[0], row)
+        return found
 
     def update(
         self,
@@ -283,6 +295,12 @@ class GameStore:
                 "restart the server to use the file now there"
             )
 
+    def _in(self, sql: str) -> Any:
+        """``sql`` with ``:ids`` a list bound as ``IN (...)``, one bound parameter per id."""
+        from sqlalchemy import bindparam
+
+        return self._text(sql).bindparams(bindparam("ids", expanding=True))
+
     @contextmanager
     def _statement(self) -> Iterator[Any]:
         """A connection whose every statement is its own transaction (no BEGIN, COMMIT or ROLLBACK
@@ -311,9 +329,20 @@ class GameStore:
 _SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
 
 
+def _batches(game_ids: Collection[str]) -> Iterator[list[str]]:
+    ids = list(game_ids)
+    for start in range(0, len(ids), BATCH):
+        yield ids[start : start + BATCH]
+
+
+def game_not_found(game_id: str) -> GameNotFoundError:
+    """The error for a game id the store does not hold."""
+    return GameNotFoundError(f"no game {game_id!r} (games are kept for a while after they end, then removed)")
+
+
 def _record(game_id: str, row: Any) -> GameRecord:
     if row is None:
-        raise GameNotFoundError(f"no game {game_id!r} (games are kept for a while after they end, then removed)")
+        raise game_not_found(game_id)
     return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
 
 
