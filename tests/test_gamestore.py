@@ -77,6 +77,28 @@ def test_versions_and_records_of_many_games_at_once_leave_out_the_unknown(store,
     assert store.versions([]) == {} and store.get_many([]) == {}
 
 
+def test_a_move_given_a_stale_read_is_computed_again_on_the_stored_game(store):
+    # The server passes the record it read to find the game's index (saving a second read); when
+    # another move was committed since, the compare-and-swap fails and the move runs on a new read.
+    game = store.create("boggle", {"moves": []}, now=100.0)
+    stale = store.get(game.id)
+    store.update(game.id, lambda r: ({"moves": [*r.state["moves"], "first"]}, False, None))
+    seen = []
+
+    def add_second(record):
+        seen.append(record.version)
+        return {"moves": [*record.state["moves"], "second"]}, False, None
+
+    record, _ = store.update(game.id, add_second, read=stale)
+    assert seen == [0, 1]  # computed on the stale read, refused, computed again on the stored game
+    assert (record.version, record.state) == (2, {"moves": ["first", "second"]})
+    assert store.get(game.id).state == {"moves": ["first", "second"]}
+    fresh = store.get(game.id)
+    seen.clear()
+    store.update(game.id, add_second, read=fresh)
+    assert seen == [2]  # a current read is used as is: no second read
+
+
 def test_a_failed_move_writes_nothing(store):
     record = store.create("boggle", {"n": 0})
 
