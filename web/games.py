@@ -103,6 +103,12 @@ class GameKind(Protocol):
         shared: SharedResults | None = None,
     ) -> dict[str, Any]: ...
 
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """``view``'s answer if it can be made without the index (no I/O, no search), else None."""
+        ...
+
 
 def _options(options: dict[str, Any], allowed: dict[str, type | tuple[type, ...]]) -> dict[str, Any]:
     """The options a kind knows, type-checked; an unknown option is refused by name."""
@@ -170,15 +176,29 @@ class BoggleKind:
         where ``shared`` keeps them (every player's view holds the same results)."""
         from wordindex.boggle.round import BoggleRound
 
+        quick = self.quick_view(state, now, player, shared)
+        if quick is not None:
+            return quick
+        round_ = BoggleRound.resume(state)
+        results = round_.results(self._solution(round_, index, lexicon))
+        if shared is not None:
+            shared.put(results)
+        return {**round_.view(now, player), "results": results}  # the last key, as the round's own view puts it
+
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """The view when it needs neither the index nor a search: an open round, or a closed one whose
+        results ``shared`` holds (microseconds: a live stream makes it on the event loop). Else None."""
+        from wordindex.boggle.round import BoggleRound
+
         round_ = BoggleRound.resume(state)
         view = round_.view(now, player)
         if round_.closed(now):
             results = shared.get() if shared is not None else None
             if results is None:
-                results = round_.results(self._solution(round_, index, lexicon))
-                if shared is not None:
-                    shared.put(results)
-            view["results"] = results  # the last key, as the round's own view puts it
+                return None
+            view["results"] = results
         return view
 
     @staticmethod
@@ -261,6 +281,12 @@ class SessionKind:
         moved = _in_language(session.state(), state.get("language"))
         self._check_bounds(moved)
         return Moved(moved, session.over, event.to_json())
+
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """None: a session is resumed on its index (hangman's and the word game's views read it)."""
+        return None
 
     def view(
         self,

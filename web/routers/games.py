@@ -132,14 +132,28 @@ async def game_events(
     kind = kind_named(first.kind)
     served = indexes.for_game(first.state)
 
+    def text_of(record: GameRecord, view: dict[str, Any], code: str, shared: SharedResults) -> str:
+        answer = {"id": record.id, "version": record.version, "language": code, "state": view}
+        return game_text(answer, shared.text())
+
+    def quick(record: GameRecord) -> tuple[dict[str, Any], str] | None:
+        """The view made here on the event loop when it needs no index (most of a round's): no hop
+        to a thread, ~100 of which a second per worker queue behind the moves' threads otherwise."""
+        if served.language is None:
+            return None
+        shared = _shared(request, record)
+        view = kind.quick_view(record.state, time.time(), player, shared)
+        return None if view is None else (view, text_of(record, view, served.language.code, shared))
+
     def current(record: GameRecord) -> tuple[dict[str, Any], str]:
-        shared = _shared(request, record)  # a round's results are made once for all its streams
+        """The view made in a thread: it reads the index, or solves the board for a round's results
+        (once per game version: ``SharedResults`` keeps them for the game's other streams)."""
+        shared = _shared(request, record)
         with served.indexes.use() as index:
             lexicon = _lexicon(request, served.lexicons, index)
             view = kind.view(record.state, index, time.time(), player, lexicon, shared)
             code = index.language.code
-        answer = {"id": record.id, "version": record.version, "language": code, "state": view}
-        return view, game_text(answer, shared.text())
+        return view, text_of(record, view, code, shared)
 
     async def stream() -> AsyncIterator[str]:
         async with watch.watching(first) as watcher:
@@ -148,8 +162,11 @@ async def game_events(
                 error = watcher.error
                 if error is None:
                     try:
-                        async with watcher.turn:
-                            view, text = await asyncio.to_thread(current, watcher.record)
+                        made = quick(watcher.record)
+                        if made is None:
+                            async with watcher.turn:  # one of the game's streams at a time: the first makes
+                                made = quick(watcher.record) or await asyncio.to_thread(current, watcher.record)
+                        view, text = made
                     except WordIndexError as exc:
                         error = exc
                 if error is not None:
@@ -197,7 +214,7 @@ def make_move(
                 moved = kind.move(record.state, move, index, time.time())
                 return moved.state, moved.finished, moved
 
-            record, moved = store.update(game_id, apply)
+            record, moved = store.update(game_id, apply, read=stored)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
         lexicon = _lexicon(request, served.lexicons, index)
