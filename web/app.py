@@ -88,6 +88,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.searches = SearchSlots(settings.max_searches, settings.request_seconds)
     app.state.creations = CreationRate(settings.new_games_per_minute)
     app.state.round_results = AnswerCache(ROUND_RESULTS_KEPT, ROUND_RESULTS_BYTES)
+    app.state.answers = AnswerCache(settings.answer_cache_entries, settings.answer_cache_bytes)
     errors.install(app)
 
     from .routers import games, health, languages, pages, queries

@@ -51,3 +51,40 @@ def test_without_results_last_the_answer_is_encoded_whole():
     answer = {"id": "x", "state": {"results": {"count": 1}, "over": True}, "event": None}
     assert game_text(answer, '{"count": 2}') == json.dumps(answer, ensure_ascii=False)  # the given text unused
     assert game_text({"state": {"over": True}}, None) == '{"state": {"over": true}}'
+
+
+def _counting(monkeypatch, command):
+    """Count the calls of a query's report function (the work a kept answer saves)."""
+    from wordindex.reports import QUERY_REPORTS
+
+    calls = []
+    report = QUERY_REPORTS[command]
+    monkeypatch.setitem(QUERY_REPORTS, command, lambda *a, **k: calls.append(a[1:]) or report(*a, **k))
+    return calls
+
+
+def test_a_query_asked_again_is_answered_from_the_kept_text(web_index, make_app, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    calls = _counting(monkeypatch, "words")
+    with TestClient(make_app(web_index)) as api:
+        first = api.get("/api/words?pattern=-o--&limit=2")
+        again = api.get("/api/words?pattern=-o--&limit=2")
+        other = api.get("/api/words?pattern=c---&limit=2")
+        kept = len(api.app.state.answers)
+    assert first.content == again.content and first.headers["content-type"] == again.headers["content-type"]
+    assert json.loads(first.content)["count"] == json.loads(again.content)["count"]
+    assert calls == [("-o--",), ("c---",)]  # the repeated request was not computed again
+    assert kept == 2 and other.content != first.content
+
+
+def test_an_error_is_not_kept_and_no_cache_computes_every_time(sqlite_web_index, make_app, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    calls = _counting(monkeypatch, "words")
+    with TestClient(make_app(sqlite_web_index, answer_cache_entries=0)) as api:
+        statuses = [api.get("/api/words?pattern=-o--").status_code for _ in range(2)]
+        bad = [api.get("/api/words?pattern=c0ol").status_code for _ in range(2)]
+        kept = len(api.app.state.answers)
+    assert (statuses, bad, kept) == ([200, 200], [400, 400], 0)
+    assert calls == [("-o--",), ("-o--",), ("c0ol",), ("c0ol",)]
