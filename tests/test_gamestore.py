@@ -233,6 +233,12 @@ def test_a_state_past_the_stored_ceiling_is_refused_and_nothing_is_written(store
     huge = {"words": ["é" * 1000] * (MAX_STATE_BYTES // 2000 + 1)}  # few characters, more bytes than allowed
     with pytest.raises(GameTooLargeError, match="a game is at most 1,048,576 bytes stored"):
         store.update(record.id, lambda r: (huge, False, None))
+    if store.backend == "postgresql":  # the refused swap's connection went back to the pool out of autocommit
+        pooled = store.engine.raw_connection()
+        try:
+            assert pooled.driver_connection.autocommit is False
+        finally:
+            pooled.close()
     with pytest.raises(GameTooLargeError):
         store.create("boggle", huge)
     assert store.get(record.id).state == {"n": 0} and store.get(record.id).version == 0

@@ -321,12 +321,12 @@ class GameStore:
                 return cursor
 
             yield run
-            if postgres:
-                driver.autocommit = False  # as the pool's other users expect it
         except self._driver_error:
             pooled.invalidate()
             raise
         finally:
+            if postgres and pooled.dbapi_connection is not None:  # not invalidated
+                driver.autocommit = False  # as the pool's other users expect it, whatever was raised
             pooled.close()
 
     def _native(self, sql: str) -> str:
