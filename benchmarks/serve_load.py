@@ -11,6 +11,9 @@ latency, errors (non-2xx answers and socket errors) and the load average.
 * board solve: ``GET /api/boggle?board=perslatgsineters`` (its every word with its path, the
   answer of `wordindex boggle --json`);
 * the other queries: ``check``, ``words``, ``guess``, ``evil``, ``solve``, ``best-word``, ``info``;
+* with ``--cold``: nothing kept (every answer computed, ``WORDINDEX_ANSWER_CACHE_ENTRIES=0``) and each
+  board solve of a new board rolled from the dice; without it each query repeats one request, so
+  after the first every answer comes from the worker's answer cache ("repeated");
 * game move: ``POST /api/games/{id}/moves`` playing a word in one of 50
   Boggle rounds (one per connection, created first), so every request is a
   read-modify-write of a game row (computed, then written if its version is unchanged).
@@ -18,6 +21,7 @@ latency, errors (non-2xx answers and socket errors) and the load average.
     python benchmarks/serve_load.py                                  # SQLite, bundled dictionary
     python benchmarks/serve_load.py --pg postgresql://user@127.0.0.1/db --seconds 10
     python benchmarks/serve_load.py --workers 1 --only "board solve" "game move"
+    python benchmarks/serve_load.py --workers 1 --cold                 # every answer computed
 """
 
 from __future__ import annotations
@@ -72,11 +76,11 @@ def post(url: str, body: dict) -> dict:
 class Server:
     """`wordindex serve` in a child process on a free loopback port."""
 
-    def __init__(self, db: str, workers: int, extra: tuple[str, ...] = ()):
+    def __init__(self, db: str, workers: int, extra: tuple[str, ...] = (), env: dict[str, str] | None = None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         # Every simulated client comes from 127.0.0.1: the per-address limit on new games stands aside.
-        env = {**os.environ, "WORDINDEX_DB": db, "WORDINDEX_NEW_GAMES_PER_MINUTE": "1000000"}
+        env = {**os.environ, "WORDINDEX_DB": db, "WORDINDEX_NEW_GAMES_PER_MINUTE": "1000000", **(env or {})}
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [executable(), "serve", "--port", str(self.port), "--workers", str(workers), *extra],
@@ -109,6 +113,31 @@ request = function()
   return wrk.format("GET", "{path}")
 end
 """
+
+
+def lua_paths(paths: list[str]) -> str:
+    """GET each of ``paths`` in turn."""
+    entries = ",\n".join(f'"{p}"' for p in paths)
+    return f"""
+local paths = {{{entries}}}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[(n % #paths) + 1])
+end
+"""
+
+
+def random_boards(count: int, seed: int = 1) -> list[str]:
+    """``count`` distinct boards rolled from the English 4×4 dice (a cold solve: nothing kept helps)."""
+    import random
+
+    from wordindex.boggle.dice import get_dice, shake
+
+    rng, dice, boards = random.Random(seed), get_dice(None, 4), {}
+    while len(boards) < count:
+        boards.setdefault(shake(dice, rng).text, None)
+    return list(boards)
 
 
 def lua_moves(games: list[tuple[str, str]]) -> str:
@@ -171,7 +200,9 @@ def wrk(base: str, script: str, connections: int, seconds: int, threads: int) ->
 
 
 def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dict]:
-    server = Server(db, workers)
+    # Cold: no answer is kept (every request computed, as before the answer cache), and each board
+    # solve is of a new board rolled from the dice; warm: the same request answered from the cache.
+    server = Server(db, workers, env={"WORDINDEX_ANSWER_CACHE_ENTRIES": "0"} if args.cold else None)
     try:
         games = []
         for _ in range(args.connections):
@@ -180,6 +211,8 @@ def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dic
             games.append((game["id"], joined["event"]["joined"]))
         rows = []
         requests = {**{what: lua_get(path) for what, path in QUERIES.items()}, "game move": lua_moves(games)}
+        if args.cold:
+            requests["board solve"] = lua_paths([f"/api/boggle?board={b}" for b in random_boards(20_000)])
         ceiling = lua_get("/healthz")
         for what, script in requests.items():
             if args.only and what not in args.only:
@@ -188,7 +221,8 @@ def run(label: str, db: str, workers: int, args: argparse.Namespace) -> list[dic
             healthz = wrk(server.base, ceiling, args.connections, args.seconds, args.threads)
             load = os.getloadavg()[0]
             result = wrk(server.base, script, args.connections, args.seconds, args.threads)
-            row = {"backend": label, "workers": workers, "what": what, "load": load, **result}
+            cached = "" if what == "game move" else " (cold)" if args.cold else " (repeated)"
+            row = {"backend": label, "workers": workers, "what": what + cached, "load": load, **result}
             row["healthz_rps"] = healthz["rps"]
             row["ratio"] = result["rps"] / healthz["rps"]
             rows.append(row)
@@ -207,6 +241,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=5, help="length of each measured run (bounded: at most 60)")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads")
     parser.add_argument("--only", nargs="+", help="measure only these requests (names as in the table)")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="no answer kept (WORDINDEX_ANSWER_CACHE_ENTRIES=0) and a new random board per board solve; "
+        "without it each query is the same request again, answered from the worker's answer cache",
+    )
     args = parser.parse_args()
     args.seconds = min(args.seconds, 60)
     if not shutil.which("wrk"):

@@ -40,6 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve_load import ROOT, Server, executable  # noqa: E402
 
 BOARD = "perslatgsineters"
+#: Below the server's WORDINDEX_KEEP_ALIVE_SECONDS (5), as a client should be.
+KEEPALIVE_SECONDS = 3.0
 #: Words of BOARD in the bundled dictionary: players pick from these.
 WORDS = ["rate", "tale", "line", "sine", "pest", "stag", "late", "rest", "tine", "lint", "tile", "nest", "sent"]
 
@@ -152,7 +154,9 @@ async def run_level(base: str, players: int, args: argparse.Namespace) -> dict:
     tally = Tally()
     load = os.getloadavg()[0]
     cpu = time.process_time()
-    connector = aiohttp.TCPConnector(limit=players * 2 + 10)
+    # An idle connection is closed by the client before the server's keep-alive timeout (5 s) would:
+    # else a move sent on it just as the server closes it fails (a reset, not the server's answer).
+    connector = aiohttp.TCPConnector(limit=players * 2 + 10, keepalive_timeout=KEEPALIVE_SECONDS)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=60)
     async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as client:
         stop_at = time.perf_counter() + args.seconds

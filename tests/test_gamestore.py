@@ -62,6 +62,43 @@ def test_create_get_update(store):
         store.get("no-such-game")
 
 
+def test_versions_and_records_of_many_games_at_once_leave_out_the_unknown(store, monkeypatch):
+    monkeypatch.setattr("wordindex.gamestore.BATCH", 2)  # three games: two queries each
+    games = [store.create("boggle", {"n": n}, now=100.0) for n in range(3)]
+    store.update(games[1].id, lambda r: ({"n": 10}, False, None), now=101.0)
+    ids = [g.id for g in games] + ["nosuchgame"]
+    assert store.versions(ids) == {games[0].id: 0, games[1].id: 1, games[2].id: 0}
+    records = store.get_many(ids)
+    assert {i: (r.state, r.version) for i, r in records.items()} == {
+        games[0].id: ({"n": 0}, 0),
+        games[1].id: ({"n": 10}, 1),
+        games[2].id: ({"n": 2}, 0),
+    }
+    assert store.versions([]) == {} and store.get_many([]) == {}
+
+
+def test_a_move_given_a_stale_read_is_computed_again_on_the_stored_game(store):
+    # The server passes the record it read to find the game's index (saving a second read); when
+    # another move was committed since, the compare-and-swap fails and the move runs on a new read.
+    game = store.create("boggle", {"moves": []}, now=100.0)
+    stale = store.get(game.id)
+    store.update(game.id, lambda r: ({"moves": [*r.state["moves"], "first"]}, False, None))
+    seen = []
+
+    def add_second(record):
+        seen.append(record.version)
+        return {"moves": [*record.state["moves"], "second"]}, False, None
+
+    record, _ = store.update(game.id, add_second, read=stale)
+    assert seen == [0, 1]  # computed on the stale read, refused, computed again on the stored game
+    assert (record.version, record.state) == (2, {"moves": ["first", "second"]})
+    assert store.get(game.id).state == {"moves": ["first", "second"]}
+    fresh = store.get(game.id)
+    seen.clear()
+    store.update(game.id, add_second, read=fresh)
+    assert seen == [2]  # a current read is used as is: no second read
+
+
 def test_a_failed_move_writes_nothing(store):
     record = store.create("boggle", {"n": 0})
 
@@ -196,6 +233,12 @@ def test_a_state_past_the_stored_ceiling_is_refused_and_nothing_is_written(store
     huge = {"words": ["é" * 1000] * (MAX_STATE_BYTES // 2000 + 1)}  # few characters, more bytes than allowed
     with pytest.raises(GameTooLargeError, match="a game is at most 1,048,576 bytes stored"):
         store.update(record.id, lambda r: (huge, False, None))
+    if store.backend == "postgresql":  # the refused swap's connection went back to the pool out of autocommit
+        pooled = store.engine.raw_connection()
+        try:
+            assert pooled.driver_connection.autocommit is False
+        finally:
+            pooled.close()
     with pytest.raises(GameTooLargeError):
         store.create("boggle", huge)
     assert store.get(record.id).state == {"n": 0} and store.get(record.id).version == 0

@@ -21,6 +21,8 @@ from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
+from .cache import AnswerCache
+from .games import ROUND_RESULTS_BYTES, ROUND_RESULTS_KEPT
 from .limits import BodyLimit, CreationRate, SearchSlots
 from .live import GameWatch
 from .served import ServedIndexes
@@ -85,6 +87,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.served = ServedIndexes(settings.indexes)
     app.state.searches = SearchSlots(settings.max_searches, settings.request_seconds)
     app.state.creations = CreationRate(settings.new_games_per_minute)
+    app.state.round_results = AnswerCache(ROUND_RESULTS_KEPT, ROUND_RESULTS_BYTES)
+    app.state.answers = AnswerCache(settings.answer_cache_entries, settings.answer_cache_bytes)
     errors.install(app)
 
     from .routers import games, health, languages, pages, queries

@@ -114,7 +114,9 @@ class LexiconCache:
             return self._table
 
 
-def get_store(request: Request) -> GameStore:
+async def get_store(request: Request) -> GameStore:
+    """The worker's game store (a coroutine: FastAPI runs a plain function dependency in a thread,
+    a hop per game request for an attribute read)."""
     store: GameStore = request.app.state.store
     return store
 

@@ -7,13 +7,15 @@ rules, the state and what a player may see are the sessions' own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wordindex.errors import UsageError
 from wordindex.index import Index
 
+from .cache import AnswerCache
 from .limits import time_budget
 from .settings import Settings
 
@@ -25,6 +27,38 @@ MAX_MOVE_TEXT = 63
 
 #: Gives the index's loaded prefix table when a view needs a board's every word.
 Lexicon = Callable[[], Any]
+
+
+#: Closed rounds whose results a worker keeps (``SharedResults``), and their JSON's total size: a round's
+#: players all read them within seconds of its end, so a few hundred rounds at most are wanted at once.
+ROUND_RESULTS_KEPT = 512
+ROUND_RESULTS_BYTES = 64 << 20
+
+
+@dataclass(frozen=True)
+class SharedResults:
+    """Where a closed round's results are kept once made, in this worker, for every view of them.
+
+    The results (every word on the board, everyone's scores) are the same for every player and
+    depend only on the stored game (``key``: its id and version): when a round closes each of its
+    players' streams, and each poll, would otherwise solve the board and encode its words again.
+    Kept with their JSON text, which ``answers.game_text`` splices into each player's answer.
+    """
+
+    cache: AnswerCache
+    key: Hashable
+
+    def get(self) -> dict[str, Any] | None:
+        kept = self.cache.get(self.key)
+        return None if kept is None else kept[0]
+
+    def text(self) -> str | None:
+        kept = self.cache.get(self.key)
+        return None if kept is None else kept[1]
+
+    def put(self, results: dict[str, Any]) -> None:
+        text = json.dumps(results, ensure_ascii=False)
+        self.cache.put(self.key, (results, text), len(text))
 
 
 @dataclass(frozen=True)
@@ -60,8 +94,20 @@ class GameKind(Protocol):
     def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved: ...
 
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        shared: SharedResults | None = None,
     ) -> dict[str, Any]: ...
+
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """``view``'s answer if it can be made without the index (no I/O, no search), else None."""
+        ...
 
 
 def _options(options: dict[str, Any], allowed: dict[str, type | tuple[type, ...]]) -> dict[str, Any]:
@@ -118,23 +164,55 @@ class BoggleKind:
         return Moved(round_.state(), round_.over(now), event)
 
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        shared: SharedResults | None = None,
     ) -> dict[str, Any]:
-        from wordindex.boggle.engine import Engine, solve_board
+        """The player's view; once the round is closed with its results, made once per game version
+        where ``shared`` keeps them (every player's view holds the same results)."""
         from wordindex.boggle.round import BoggleRound
-        from wordindex.boggle.store import load_trie
+
+        quick = self.quick_view(state, now, player, shared)
+        if quick is not None:
+            return quick
+        round_ = BoggleRound.resume(state)
+        results = round_.results(self._solution(round_, index, lexicon))
+        if shared is not None:
+            shared.put(results)
+        return {**round_.view(now, player), "results": results}  # the last key, as the round's own view puts it
+
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """The view when it needs neither the index nor a search: an open round, or a closed one whose
+        results ``shared`` holds (microseconds: a live stream makes it on the event loop). Else None."""
+        from wordindex.boggle.round import BoggleRound
 
         round_ = BoggleRound.resume(state)
-        solution = None
-        if round_.closed(now):  # every word on the board, for the results (the stored lexicon, compiled search)
-            trie = lexicon() if lexicon else load_trie(index)
-            budget = lexicon.budget if isinstance(lexicon, BudgetedLexicon) else None
-            if budget is None:
-                solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
-            else:  # a round's board is anyone's: its solve has the request's time budget too
-                with time_budget(budget) as stop:
-                    solution = solve_board(trie, round_.board, round_.rules, Engine.COMPILED, stop=stop)
-        return round_.view(now, player, solution)
+        view = round_.view(now, player)
+        if round_.closed(now):
+            results = shared.get() if shared is not None else None
+            if results is None:
+                return None
+            view["results"] = results
+        return view
+
+    @staticmethod
+    def _solution(round_: Any, index: Index, lexicon: Lexicon | None) -> Any:
+        """Every word on the round's board (the stored lexicon, compiled search), for its results."""
+        from wordindex.boggle.engine import Engine, solve_board
+        from wordindex.boggle.store import load_trie
+
+        trie = lexicon() if lexicon else load_trie(index)
+        budget = lexicon.budget if isinstance(lexicon, BudgetedLexicon) else None
+        if budget is None:
+            return solve_board(trie, round_.board, round_.rules, Engine.COMPILED)
+        with time_budget(budget) as stop:  # a round's board is anyone's: its solve has the request's budget too
+            return solve_board(trie, round_.board, round_.rules, Engine.COMPILED, stop=stop)
 
     def ask_next(self, state: dict[str, Any], player: Any, now: float) -> str | None:
         """The next round's id if linked (None: make one), for a joined player once the round is over."""
@@ -204,8 +282,20 @@ class SessionKind:
         self._check_bounds(moved)
         return Moved(moved, session.over, event.to_json())
 
+    def quick_view(
+        self, state: dict[str, Any], now: float, player: str | None, shared: SharedResults | None
+    ) -> dict[str, Any] | None:
+        """None: a session is resumed on its index (hangman's and the word game's views read it)."""
+        return None
+
     def view(
-        self, state: dict[str, Any], index: Index, now: float, player: str | None, lexicon: Lexicon | None = None
+        self,
+        state: dict[str, Any],
+        index: Index,
+        now: float,
+        player: str | None,
+        lexicon: Lexicon | None = None,
+        shared: SharedResults | None = None,
     ) -> dict[str, Any]:
         from wordindex.sessions import resume_session
 

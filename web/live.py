@@ -7,10 +7,12 @@ ends. Browsers reconnect an ``EventSource`` by themselves; the page falls back t
 there is none.
 
 Moves may reach any worker, so a worker learns of them through the game store, like everything
-else: a ``GameWatch`` keeps one poller per game watched in this worker, reading only the game's
-``version`` every ``poll_seconds``, and when it changed the game's record, once, from which every
-stream of the game makes its player's view. The cost is one indexed one-row read per watched game
-per poll, however many players watch it, and none for games nobody watches. Each stream sleeps
+else: a ``GameWatch`` keeps one poller for every game watched in this worker, reading only the
+games' ``version`` every ``poll_seconds`` (one query for them all), and the records of those that
+changed, once (one more query), from which every stream of a game makes its player's view. The
+cost is two indexed queries per poll however many games and players are watched, and none when
+nobody watches. A closed round's results, the same for all its players, are made once per worker
+(``games.SharedResults``): the streams of a game take turns, the first makes them. Each stream sleeps
 until woken, until the round's next moment (its end, then the results after the grace seconds),
 or for ``KEEP_ALIVE_SECONDS`` at most (the state is sent again then, which also keeps proxies
 from closing a quiet stream).
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordindex.errors import WordIndexError
-from wordindex.gamestore import GameRecord, GameStore
+from wordindex.gamestore import GameRecord, GameStore, game_not_found
 
 #: The longest a stream stays silent: its state is sent again then (proxies close quiet streams).
 KEEP_ALIVE_SECONDS = 15.0
@@ -39,7 +41,9 @@ class _Watched:
     streams: int = 0
     error: WordIndexError | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    poller: asyncio.Task[None] | None = None
+    #: Taken by each stream of the game while it makes its view: the first after a change makes what
+    #: the players share (a closed round's results, ``games.SharedResults``), the others reuse it.
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Watcher:
@@ -56,6 +60,11 @@ class Watcher:
         return shared if shared.version >= self._first.version else self._first
 
     @property
+    def turn(self) -> asyncio.Lock:
+        """Held while the stream makes its view, one stream of the game at a time (see ``_Watched``)."""
+        return self._watched.turn
+
+    @property
     def error(self) -> WordIndexError | None:
         """Why the game can no longer be read (gone, or the store is down), once the poller saw it."""
         return self._watched.error
@@ -67,11 +76,12 @@ class Watcher:
 
 
 class GameWatch:
-    """This worker's watchers of games: one poller per game, shared by its streams.
+    """This worker's watchers of games: one poller for all the games its streams watch.
 
-    The poller reads the game's version every ``poll_seconds`` (one indexed one-row read) and, when
-    it changed, the game's record once; every stream of the game then makes its player's view from
-    that record, so a move costs one read per worker, not one per player.
+    Every ``poll_seconds`` the poller reads the versions of all the watched games (one indexed query
+    per 500 games) and, of those that changed, the records (one more query); every stream of a
+    changed game then makes its player's view from that record. So a move costs one read per worker,
+    not one per player, and watching costs two queries a tick, not one per game.
     """
 
     def __init__(self, store: GameStore, poll_seconds: float, max_streams: int):
@@ -80,6 +90,7 @@ class GameWatch:
         self.max_streams = max_streams
         self.streams = 0
         self._games: dict[str, _Watched] = {}
+        self._poller: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
     async def watching(self, first: GameRecord) -> AsyncIterator[Watcher]:
@@ -87,7 +98,8 @@ class GameWatch:
         watched = self._games.get(first.id)
         if watched is None:
             watched = self._games[first.id] = _Watched(first)
-            watched.poller = asyncio.create_task(self._poll(watched))
+        if self._poller is None or self._poller.done():
+            self._poller = asyncio.create_task(self._poll())
         watched.streams += 1
         self.streams += 1
         try:
@@ -97,24 +109,35 @@ class GameWatch:
             self.streams -= 1
             if watched.streams == 0 and self._games.get(first.id) is watched:
                 del self._games[first.id]
-                if watched.poller is not None:
-                    watched.poller.cancel()
 
-    async def _poll(self, watched: _Watched) -> None:
-        game_id = watched.record.id
-        while True:
+    async def _poll(self) -> None:
+        """Until no game is watched: each tick, tell the streams of every changed game (or gone, or
+        unreadable: the store is down) and hand them its newest record."""
+        while self._games:
             await asyncio.sleep(self.poll_seconds)
+            games = dict(self._games)
             try:
-                version = await asyncio.to_thread(self.store.version, game_id)
-                if version == watched.record.version:
-                    continue
-                watched.record = await asyncio.to_thread(self.store.get, game_id)
-            except WordIndexError as exc:  # gone, or the store is down: the streams say so and end
-                watched.error = exc
-            watched.changed.set()
-            watched.changed = asyncio.Event()
-            if watched.error is not None:
-                return
+                versions = await asyncio.to_thread(self.store.versions, list(games))
+                changed = [i for i, w in games.items() if versions.get(i, w.record.version) != w.record.version]
+                records = await asyncio.to_thread(self.store.get_many, changed) if changed else {}
+            except WordIndexError as exc:  # the store is down: every stream says so and ends
+                for watched in games.values():
+                    self._tell(watched, error=exc)
+                continue
+            for game_id, watched in games.items():
+                if game_id not in versions:  # removed (cleaned up) while watched
+                    self._tell(watched, error=game_not_found(game_id))
+                elif game_id in records:
+                    self._tell(watched, record=records[game_id])
+
+    @staticmethod
+    def _tell(watched: _Watched, record: GameRecord | None = None, error: WordIndexError | None = None) -> None:
+        if record is not None:
+            watched.record = record
+        if error is not None:
+            watched.error = error
+        watched.changed.set()
+        watched.changed = asyncio.Event()
 
 
 def event_text(data: str, event: str = "state") -> str:

@@ -36,6 +36,8 @@ ENV = {
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
     "live_poll_seconds": "WORDINDEX_LIVE_POLL_SECONDS",
     "max_streams": "WORDINDEX_MAX_STREAMS",
+    "answer_cache_entries": "WORDINDEX_ANSWER_CACHE_ENTRIES",
+    "answer_cache_bytes": "WORDINDEX_ANSWER_CACHE_BYTES",
 }
 
 
@@ -82,6 +84,11 @@ class Settings:
     live_poll_seconds: float = 0.5
     #: Live streams (``/api/games/{id}/events``) one worker holds at once; beyond, 503.
     max_streams: int = 2000
+    #: Query answers a worker keeps (``web/cache.py``: an answer is a pure function of the index, its
+    #: language and the parameters); 0 keeps none ...
+    answer_cache_entries: int = 2000
+    #: ... and their total size in bytes.
+    answer_cache_bytes: int = 64 << 20
 
     @property
     def indexes(self) -> tuple[Location, ...]:
@@ -154,4 +161,6 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),
         live_poll_seconds=_number(env, "live_poll_seconds", float, 0.5, 0.05, 60),
         max_streams=int(_number(env, "max_streams", int, 2000, 0, 100_000)),
+        answer_cache_entries=int(_number(env, "answer_cache_entries", int, 2000, 0, 1_000_000)),
+        answer_cache_bytes=int(_number(env, "answer_cache_bytes", int, 64 << 20, 0, 1 << 40)),
     )

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,8 @@ ID_BYTES = 12
 #: Largest stored state (its JSON, UTF-8): a ceiling under the games' own bounds (names, words,
 #: players, hands), which keep a real game far below it; a state above it is refused, not written.
 MAX_STATE_BYTES = 1 << 20
+#: Games read by one query of ``versions`` and ``get_many`` (bound parameters: SQLite allows 32,766).
+BATCH = 500
 #: Times a move is recomputed when other moves of its game keep committing first.
 MAX_ATTEMPTS = 50
 
@@ -127,6 +130,9 @@ class GameStore:
         from sqlalchemy import text
 
         self._text = text
+        self._statements: dict[str, str] = {}
+        #: The driver's own error class (``_statement`` runs statements on it directly).
+        self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
         #: The SQLite file's identity when opened: a deleted or replaced file is noticed, not written past.
         self._identity = _file_identity(location.sqlite_path) if location.sqlite_path is not None else None
 
@@ -191,26 +197,37 @@ class GameStore:
     def get(self, game_id: str) -> GameRecord:
         """The stored game; GameNotFoundError if there is none with this id."""
         self._check_file()
-        with self._errors("read a game from"), self._statement() as connection:
-            row = connection.execute(self._text(f"{_SELECT} WHERE id = :id"), {"id": game_id}).first()
+        with self._errors("read a game from"), self._statement() as run:
+            row = run(f"{_SELECT} WHERE id = :id", {"id": game_id}).fetchone()
         return _record(game_id, row)
 
-    def version(self, game_id: str) -> int:
-        """The game's version (moves applied) alone: what a watcher polls (GameNotFoundError if gone)."""
+    def versions(self, game_ids: Collection[str]) -> dict[str, int]:
+        """The versions of those of ``game_ids`` that exist (one query per ``BATCH`` ids): what a worker's
+        live streams poll, all their games at once."""
         self._check_file()
-        with self._errors("read a game from"), self._statement() as connection:
-            version = connection.execute(
-                self._text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
-            ).scalar()
-        if version is None:
-            _record(game_id, None)  # raises GameNotFoundError, with its message
-        return int(str(version))
+        found: dict[str, int] = {}
+        with self._errors("read games from"), self._statement() as run:
+            for batch in _batches(game_ids):
+                rows = run(*_in("SELECT id, version FROM games WHERE id IN", batch)).fetchall()
+                found.update((str(row[0]), int(row[1])) for row in rows)
+        return found
+
+    def get_many(self, game_ids: Collection[str]) -> dict[str, GameRecord]:
+        """The stored games of ``game_ids`` that exist, by id (one query per ``BATCH`` ids)."""
+        self._check_file()
+        found: dict[str, GameRecord] = {}
+        with self._errors("read games from"), self._statement() as run:
+            for batch in _batches(game_ids):
+                for row in run(*_in(f"{_SELECT} WHERE id IN", batch)).fetchall():
+                    found[row[0]] = _record(row[0], row)
+        return found
 
     def update(
         self,
         game_id: str,
         apply: Callable[[GameRecord], tuple[dict[str, Any], bool, T]],
         now: float | None = None,
+        read: GameRecord | None = None,
     ) -> tuple[GameRecord, T]:
         """Apply one move: ``apply(record) -> (new state, finished, result)``, committed if nobody moved first.
 
@@ -224,18 +241,19 @@ class GameStore:
         therefore have no effect besides its result. If it raises, nothing is
         written. After ``MAX_ATTEMPTS`` lost races the move is refused with
         GameBusyError (a game that busy is being flooded).
+
+        ``read``: the game as the caller has just read it (saves reading it again; if another move was
+        committed since, the compare-and-swap fails and the move is computed again on a new read).
         """
-        for _ in range(MAX_ATTEMPTS):
-            record = self.get(game_id)
+        for attempt in range(MAX_ATTEMPTS):
+            record = read if attempt == 0 and read is not None and read.id == game_id else self.get(game_id)
             state, finished, result = apply(record)
             moment = time.time() if now is None else now
             finished_at = record.finished_at if record.finished_at is not None else (moment if finished else None)
-            with self._errors("update a game in"), self._statement() as connection:
-                written = connection.execute(
-                    self._text(
-                        "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
-                        "finished_at = :finished_at WHERE id = :id AND version = :version"
-                    ),
+            with self._errors("update a game in"), self._statement() as run:
+                written = run(
+                    "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
+                    "finished_at = :finished_at WHERE id = :id AND version = :version",
                     {
                         "id": game_id,
                         "version": record.version,
@@ -284,11 +302,39 @@ class GameStore:
             )
 
     @contextmanager
-    def _statement(self) -> Iterator[Any]:
-        """A connection whose every statement is its own transaction (no BEGIN, COMMIT or ROLLBACK
-        round trips): for one read, and for the compare-and-swap, one UPDATE that is atomic alone."""
-        with self.engine.connect() as connection:
-            yield connection.execution_options(isolation_level="AUTOCOMMIT")
+    def _statement(self) -> Iterator[Callable[[str, dict[str, Any]], Any]]:
+        """``run(sql, params) -> cursor`` on a pooled connection in autocommit, each statement its own
+        transaction (no BEGIN, COMMIT or ROLLBACK round trips): for one read, and for the compare-and-
+        swap, one UPDATE that is atomic alone. Straight to the driver (bound parameters, ``:name`` in
+        ``sql``): a move's two statements spent more in SQLAlchemy's per-statement work (isolation
+        level set and reset, result objects) than in the database. A driver error drops the connection."""
+        pooled = self.engine.raw_connection()
+        driver: Any = pooled.driver_connection
+        postgres = self.backend == "postgresql"
+        try:
+            if postgres:
+                driver.autocommit = True  # SQLite's connections are in autocommit already (_sqlite_connect)
+            cursor = pooled.cursor()
+
+            def run(sql: str, params: dict[str, Any]) -> Any:
+                cursor.execute(self._native(sql), params)
+                return cursor
+
+            yield run
+        except self._driver_error:
+            pooled.invalidate()
+            raise
+        finally:
+            if postgres and pooled.dbapi_connection is not None:  # not invalidated
+                driver.autocommit = False  # as the pool's other users expect it, whatever was raised
+            pooled.close()
+
+    def _native(self, sql: str) -> str:
+        """``sql`` in the driver's parameter style (SQLite takes ``:name``; psycopg ``%(name)s``), made once."""
+        native = self._statements.get(sql)
+        if native is None:
+            native = self._statements[sql] = sql if self.backend == "sqlite" else _NAME.sub(r"%(\1)s", sql)
+        return native
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
@@ -304,16 +350,37 @@ class GameStore:
 
         try:
             yield
-        except SQLAlchemyError as exc:
+        except (SQLAlchemyError, self._driver_error) as exc:
             raise DatabaseError(f"cannot {what} the game store at {self.location.display}: {first_line(exc)}") from None
 
 
 _SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
 
 
+#: A bound parameter's name in a statement (``:id``), for the driver's own style.
+_NAME = re.compile(r"(?<![:\w]):(\w+)")
+
+
+def _in(sql: str, ids: list[str]) -> tuple[str, dict[str, Any]]:
+    """``sql`` followed by ``(:id0, :id1, ...)``, one bound parameter per id, and the parameters."""
+    names = [f"id{n}" for n in range(len(ids))]
+    return f"{sql} ({', '.join(':' + n for n in names)})", dict(zip(names, ids, strict=True))
+
+
+def _batches(game_ids: Collection[str]) -> Iterator[list[str]]:
+    ids = list(game_ids)
+    for start in range(0, len(ids), BATCH):
+        yield ids[start : start + BATCH]
+
+
+def game_not_found(game_id: str) -> GameNotFoundError:
+    """The error for a game id the store does not hold."""
+    return GameNotFoundError(f"no game {game_id!r} (games are kept for a while after they end, then removed)")
+
+
 def _record(game_id: str, row: Any) -> GameRecord:
     if row is None:
-        raise GameNotFoundError(f"no game {game_id!r} (games are kept for a while after they end, then removed)")
+        raise game_not_found(game_id)
     return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -241,3 +243,31 @@ def test_bodies_that_are_not_json_objects(api):
     # curl's default content type is a form; the body is still read as JSON
     plain = api.post("/api/games", content=b'{"game": "boggle", "seed": 1}', headers={"content-type": "text/plain"})
     assert plain.status_code == 201
+
+
+def test_a_closed_rounds_results_are_made_once_for_all_its_players(api, monkeypatch):
+    # Every player of a round reads the same results (a stream each, or polls): the worker solves the
+    # board and encodes its words once per game version (issue 20 item 3), and each answer is still
+    # the plain encoding of its JSON, the player's own view first.
+    from wordindex.web.games import BoggleKind
+
+    solved = []
+    solution = BoggleKind._solution
+    monkeypatch.setattr(BoggleKind, "_solution", staticmethod(lambda *a: solved.append(1) or solution(*a)))
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    move(api, game_id, {"player": ann, "word": "coats"})
+    move(api, game_id, {"player": ann, "done": True})
+    final = move(api, game_id, {"player": bob, "done": True})
+    assert len(solved) == 1
+    texts = [api.get(f"/api/games/{game_id}", params={"player": p}).text for p in (ann, bob, None)]
+    assert len(solved) == 1  # the three reads reuse the results the last move made
+    answers = [json.loads(text) for text in texts]
+    assert [text == json.dumps(answer, ensure_ascii=False) for text, answer in zip(texts, answers, strict=True)] == [
+        True,
+        True,
+        True,
+    ]
+    assert [a["state"].get("you", {}).get("name") for a in answers] == ["Ann", "Bob", None]
+    assert [a["state"]["results"] for a in answers] == [final["state"]["results"]] * 3
+    assert answers[0]["state"]["results"]["players"][0]["words"] == [{"word": "coats", "score": 2, "shared": False}]

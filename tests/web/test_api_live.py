@@ -89,3 +89,28 @@ def test_a_worker_full_of_streams_says_503(web_index, make_app):
         game = httpx.post(f"{url}/api/games", json={"game": "boggle", "board": BOARD}, timeout=10).json()["id"]
         response = httpx.get(f"{url}/api/games/{game}/events", timeout=10)
     assert response.status_code == 503 and "poll the game instead" in response.json()["error"]
+
+
+def test_a_game_removed_while_watched_ends_its_streams_with_a_404_error_event(web_index, make_app):
+    app = make_app(web_index, live_poll_seconds=0.05)
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as http:
+        game = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+        other = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+        events = []
+        with (
+            http.stream("GET", f"/api/games/{game}/events") as response,
+            httpx.Client(base_url=url, timeout=20).stream("GET", f"/api/games/{other}/events") as watching_other,
+        ):
+            lines = response.iter_lines()
+            for line in lines:
+                events.append(line)
+                if line.startswith("data: "):
+                    break
+            next(watching_other.iter_lines())  # both games are watched by the one poller now
+            app.state.store.delete(game)  # as the cleanup does
+            events.extend(lines)  # until the stream ends
+            assert http.get(f"/api/games/{other}").status_code == 200
+    kinds = [line for line in events if line.startswith("event: ")]
+    assert kinds == ["event: state", "event: error"]
+    error = json.loads(next(line for line in reversed(events) if line.startswith("data: ")).removeprefix("data: "))
+    assert error["type"] == "GameNotFoundError" and game in error["error"]

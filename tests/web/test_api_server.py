@@ -75,8 +75,13 @@ def test_settings_from_the_environment():
             "WORDINDEX_CORS_ORIGINS": "https://a.example, https://b.example",
             "WORDINDEX_MAX_BOARD_SIZE": "5",
             "WORDINDEX_GAMES_DB": "postgresql://u@h/games",
+            "WORDINDEX_ANSWER_CACHE_ENTRIES": "0",
+            "WORDINDEX_ANSWER_CACHE_BYTES": "1000",
         }
     )
+    assert (settings.answer_cache_entries, settings.answer_cache_bytes) == (0, 1000)
+    defaults = settings_from_environment({"WORDINDEX_DB": "w.db"})
+    assert (defaults.answer_cache_entries, defaults.answer_cache_bytes) == (2000, 64 << 20)
     assert settings.index.sqlite_path is not None and str(settings.index.sqlite_path) == "/tmp/x/words.db"
     assert settings.cors_origins == ("https://a.example", "https://b.example")
     assert settings.max_board_size == 5 and settings.games is not None and settings.games.backend == "postgresql"

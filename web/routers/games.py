@@ -19,10 +19,10 @@ from fastapi.responses import StreamingResponse
 from wordindex.errors import BusyError, UsageError, WordIndexError
 from wordindex.gamestore import GameRecord, GameStore
 
-from ..answers import json_answer
+from ..answers import game_text, json_answer, text_answer
 from ..deps import LexiconCache, get_store, json_object
 from ..errors import error_body, responses
-from ..games import BoggleKind, BudgetedLexicon, Moved, kind_named
+from ..games import BoggleKind, BudgetedLexicon, Moved, SharedResults, kind_named
 from ..served import ServedIndexes, get_served_indexes
 
 if TYPE_CHECKING:
@@ -39,6 +39,11 @@ def _answer(
 ) -> Response:
     """The game's answer, encoded as the CLI encodes JSON (``answers.json_answer``: no encoder walk)."""
     return json_answer({"id": game_id, "version": version, "language": language, "state": view, **extra}, status_code)
+
+
+def _shared(request: Request, record: GameRecord) -> SharedResults:
+    """Where this worker keeps the results of the game as stored now, once its round is closed."""
+    return SharedResults(request.app.state.round_results, (record.id, record.version))
 
 
 def _lexicon(request: Request, lexicons: LexiconCache, index: Any) -> BudgetedLexicon:
@@ -99,10 +104,12 @@ def read_game(
     record = store.get(game_id)
     kind = kind_named(record.kind)
     served = indexes.for_game(record.state)
+    shared = _shared(request, record)
     with served.indexes.use() as index:
-        view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
+        view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index), shared)
         code = index.language.code
-    return _answer(record.id, record.version, view, code)
+    answer = {"id": record.id, "version": record.version, "language": code, "state": view}
+    return text_answer(game_text(answer, shared.text()))
 
 
 @router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
@@ -125,12 +132,28 @@ async def game_events(
     kind = kind_named(first.kind)
     served = indexes.for_game(first.state)
 
-    def current(record: GameRecord) -> tuple[dict[str, Any], str]:
-        with served.indexes.use() as index:
-            view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
-            code = index.language.code
+    def text_of(record: GameRecord, view: dict[str, Any], code: str, shared: SharedResults) -> str:
         answer = {"id": record.id, "version": record.version, "language": code, "state": view}
-        return view, json.dumps(answer, ensure_ascii=False)
+        return game_text(answer, shared.text())
+
+    def quick(record: GameRecord) -> tuple[dict[str, Any], str] | None:
+        """The view made here on the event loop when it needs no index (most of a round's): no hop
+        to a thread, ~100 of which a second per worker queue behind the moves' threads otherwise."""
+        if served.language is None:
+            return None
+        shared = _shared(request, record)
+        view = kind.quick_view(record.state, time.time(), player, shared)
+        return None if view is None else (view, text_of(record, view, served.language.code, shared))
+
+    def current(record: GameRecord) -> tuple[dict[str, Any], str]:
+        """The view made in a thread: it reads the index, or solves the board for a round's results
+        (once per game version: ``SharedResults`` keeps them for the game's other streams)."""
+        shared = _shared(request, record)
+        with served.indexes.use() as index:
+            lexicon = _lexicon(request, served.lexicons, index)
+            view = kind.view(record.state, index, time.time(), player, lexicon, shared)
+            code = index.language.code
+        return view, text_of(record, view, code, shared)
 
     async def stream() -> AsyncIterator[str]:
         async with watch.watching(first) as watcher:
@@ -139,7 +162,11 @@ async def game_events(
                 error = watcher.error
                 if error is None:
                     try:
-                        view, text = await asyncio.to_thread(current, watcher.record)
+                        made = quick(watcher.record)
+                        if made is None:
+                            async with watcher.turn:  # one of the game's streams at a time: the first makes
+                                made = quick(watcher.record) or await asyncio.to_thread(current, watcher.record)
+                        view, text = made
                     except WordIndexError as exc:
                         error = exc
                 if error is not None:
@@ -187,10 +214,11 @@ def make_move(
                 moved = kind.move(record.state, move, index, time.time())
                 return moved.state, moved.finished, moved
 
-            record, moved = store.update(game_id, apply)
+            record, moved = store.update(game_id, apply, read=stored)
         if isinstance(moved.event, dict) and "joined" in moved.event:
             player = moved.event["joined"]
-        view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index))
+        lexicon = _lexicon(request, served.lexicons, index)
+        view = kind.view(record.state, index, time.time(), player, lexicon, _shared(request, record))
         code = index.language.code
     return _answer(record.id, record.version, view, code, event=moved.event)
 

@@ -19,13 +19,17 @@ slots (``search_slot``: a search beyond them waits for a slot, not a thread, and
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
+from wordindex.index import Index
 
-from ..answers import json_answer, text_answer
+from ..answers import MEDIA_TYPE
+from ..cache import AnswerCache
 from ..deps import IndexProvider, LexiconCache, search_slot
 from ..errors import responses
 from ..games import MAX_HAND
@@ -42,23 +46,42 @@ MAX_CHECK = 1000
 SEARCH = [Depends(search_slot)]
 
 
-def _report(indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Any:
+def _report(request: Request, indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Response:
     """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``,
-    sent as the CLI prints it (``answers.json_answer``: no ``jsonable_encoder`` walk)."""
+    sent as the CLI prints it (``json.dumps``: no ``jsonable_encoder`` walk), kept (``_cached``)."""
     from wordindex.reports import QUERY_REPORTS
 
+    return _cached(
+        request, indexes, lambda index: json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False)
+    )
+
+
+def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index], str]) -> Response:
+    """``answer(index)``'s text as the response, or the same text kept from an earlier request.
+
+    An answer is a pure function of the index (its location and generation: a rebuild is a new
+    generation, so what was kept before it is never answered again), the path and the query string
+    as sent; so a class that opens one board's results at once costs one solve. Errors (4xx, a
+    budget's 503) are raised, never kept. Bounded by ``answer_cache_entries`` and ``_bytes``."""
+    answers: AnswerCache = request.app.state.answers
     with indexes.use() as index:
-        return json_answer(QUERY_REPORTS[command](index, *args, **options))
+        key = (indexes.location.url, index.generation(), request.url.path, request.url.query)
+        body = answers.get(key)
+        if body is None:
+            body = answer(index).encode()
+            answers.put(key, body, len(body))
+    return Response(body, media_type=MEDIA_TYPE)
 
 
 @router.get("/info")
-def info(indexes: IndexProvider = Depends(get_indexes)) -> Any:
+def info(request: Request, indexes: IndexProvider = Depends(get_indexes)) -> Any:
     """``wordindex info --json``."""
-    return _report(indexes, "info")
+    return _report(request, indexes, "info")
 
 
 @router.get("/check")
 def check(
+    request: Request,
     word: list[str] | None = Query(None, description=f"A word to check (repeat for more, up to {MAX_CHECK})"),
     prefix: list[str] | None = Query(None, description=f"A prefix to check (repeat for more, up to {MAX_CHECK})"),
     indexes: IndexProvider = Depends(get_indexes),
@@ -74,7 +97,7 @@ def check(
     longest = max(len(item) for item in items)
     if longest > MAX_TEXT:
         raise UsageError(f"a word to check is at most {MAX_TEXT} characters, not {longest}")
-    return _report(indexes, "check", items, prefix=bool(prefix))
+    return _report(request, indexes, "check", items, prefix=bool(prefix))
 
 
 def _served(strategy: str | None) -> str | None:
@@ -91,6 +114,7 @@ def _served(strategy: str | None) -> str | None:
 
 @router.get("/words", dependencies=SEARCH)
 def words(
+    request: Request,
     pattern: str = Query(
         ..., min_length=1, max_length=MAX_TEXT, description="Letters and - for unknown ones, e.g. -o--"
     ),
@@ -99,22 +123,24 @@ def words(
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex words --pattern P [--guessed L] [--limit N] --json``."""
-    return _report(indexes, "words", pattern, guessed=guessed, limit=limit)
+    return _report(request, indexes, "words", pattern, guessed=guessed, limit=limit)
 
 
 @router.get("/guess", dependencies=SEARCH)
 def guess(
+    request: Request,
     pattern: str = Query(..., min_length=1, max_length=MAX_TEXT),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex guess --pattern P [--guessed L] [--strategy S] --json``."""
-    return _report(indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
+    return _report(request, indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
 
 
 @router.get("/evil", dependencies=SEARCH)
 def evil(
+    request: Request,
     length: int = Query(...),
     guessed: str | None = Query(None, max_length=MAX_TEXT, description="Letters guessed, in order"),
     guesses: str | None = Query(None, max_length=MAX_TEXT, description="Old name of guessed"),
@@ -126,18 +152,19 @@ def evil(
     letters = guessed if guessed is not None else guesses
     if letters is None:
         raise UsageError("give the letters guessed, in order: guessed=...")
-    return _report(indexes, "evil", length, letters)
+    return _report(request, indexes, "evil", length, letters)
 
 
 @router.get("/solve", dependencies=SEARCH)
 def solve(
+    request: Request,
     word: str = Query(..., min_length=1, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
     lives: int | None = Query(None),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex solve WORD [--strategy S] [--lives N] --json``."""
-    return _report(indexes, "solve", word, strategy=_served(strategy), lives=lives)
+    return _report(request, indexes, "solve", word, strategy=_served(strategy), lives=lives)
 
 
 @router.get("/boggle", dependencies=SEARCH)
@@ -157,26 +184,29 @@ def boggle(
     from wordindex.boggle.faces import faces_of
 
     largest = request.app.state.settings.max_board_size
-    with indexes.use() as index, time_budget(request.app.state.settings.request_seconds) as stop:
+
+    def answer(index: Index) -> str:
         size = parse_board(board, faces=faces_of(index.language.code)).size  # the CLI's BoardError for a bad board
         if size > largest:
             raise UsageError(f"boards up to {largest}×{largest} are allowed here, not {size}×{size}")
-        lexicon = lexicons.get(index)
-        text = reports.boggle_text(
-            index,
-            board,
-            rules=rules,
-            min_length=min_length,
-            show=show,
-            lexicon=lexicon,
-            engine=Engine.COMPILED,
-            stop=stop,
-        )
-    return text_answer(text)
+        with time_budget(request.app.state.settings.request_seconds) as stop:
+            return reports.boggle_text(
+                index,
+                board,
+                rules=rules,
+                min_length=min_length,
+                show=show,
+                lexicon=lexicons.get(index),
+                engine=Engine.COMPILED,
+                stop=stop,
+            )
+
+    return _cached(request, indexes, answer)
 
 
 @router.get("/best-word", dependencies=SEARCH)
 def best_word(
+    request: Request,
     hand: str = Query(
         ..., min_length=1, max_length=MAX_TEXT, description=f"The hand's letters, * for the wildcard (up to {MAX_HAND})"
     ),
@@ -187,4 +217,4 @@ def best_word(
     tiles = len("".join(hand.split()))
     if tiles > MAX_HAND:
         raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
-    return _report(indexes, "best-word", hand, all_words=all)
+    return _report(request, indexes, "best-word", hand, all_words=all)

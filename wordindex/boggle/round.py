@@ -29,6 +29,7 @@ import random
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..errors import UsageError, WordIndexError
@@ -115,6 +116,13 @@ def deal_board(settings: RoundSettings, max_size: int = 6) -> tuple[Board, int |
     return shake(get_dice(settings.dice, settings.size, found), random.Random(seed), faces_of(found.code)), seed
 
 
+@lru_cache(maxsize=1024)
+def _stored_board(text: str, code: str) -> Board:
+    """A stored round's board, read once (a Board is immutable): every move and every view of a round
+    resumes it, and a server's live streams resume each round once per player per move."""
+    return parse_board(text, faces=faces_of(code))
+
+
 class BoggleRound:
     """One round. Create with ``new``, store ``state()``, come back with ``resume``."""
 
@@ -123,7 +131,7 @@ class BoggleRound:
     def __init__(self, state: dict[str, Any]):
         self._state = state
         self.language = state.get("language", "en")
-        self.board = parse_board(state["board"], faces=faces_of(self.language))
+        self.board = _stored_board(state["board"], self.language)
         self.rules: Rules = get_rules(state["rules"], state["min_length"])
 
     # -- life cycle -----------------------------------------------------------

@@ -1,0 +1,90 @@
+"""The worker's bounded answer memory (``web/cache.py``) and the splice of a round's results text."""
+
+from __future__ import annotations
+
+import json
+
+from wordindex.web.answers import game_text
+from wordindex.web.cache import AnswerCache
+
+
+def test_the_least_recently_used_goes_first_past_the_entries_bound():
+    cache = AnswerCache(max_entries=2, max_bytes=100)
+    cache.put("a", "A", 1)
+    cache.put("b", "B", 1)
+    assert cache.get("a") == "A"  # now the most recently used
+    cache.put("c", "C", 1)
+    assert (cache.get("a"), cache.get("b"), cache.get("c"), len(cache), cache.bytes) == ("A", None, "C", 2, 2)
+
+
+def test_the_bytes_bound_drops_as_many_as_it_takes_and_refuses_one_too_large():
+    cache = AnswerCache(max_entries=10, max_bytes=10)
+    for key in "abcd":
+        cache.put(key, key.upper(), 3)
+    assert ([cache.get(k) for k in "abcd"], cache.bytes) == ([None, "B", "C", "D"], 9)
+    cache.put("e", "E", 7)
+    assert ([cache.get(k) for k in "bcde"], cache.bytes) == ([None, None, "D", "E"], 10)
+    cache.put("huge", "H", 11)
+    assert (cache.get("huge"), len(cache), cache.bytes) == (None, 2, 10)
+
+
+def test_a_key_put_again_replaces_its_value_and_size():
+    cache = AnswerCache(max_entries=10, max_bytes=10)
+    cache.put("a", "old", 8)
+    cache.put("a", "new", 2)
+    assert (cache.get("a"), len(cache), cache.bytes) == ("new", 1, 2)
+
+
+def test_zero_entries_keeps_nothing():
+    cache = AnswerCache(max_entries=0, max_bytes=10)
+    cache.put("a", "A", 1)
+    assert (cache.get("a"), len(cache)) == (None, 0)
+
+
+def test_a_results_text_spliced_in_is_the_plain_encoding():
+    results = {"words": [{"word": "été", "path": [[0, 1]]}], "count": 1}
+    answer = {"id": "x", "version": 3, "language": "fr", "state": {"over": True, "results": results}}
+    assert game_text(answer, json.dumps(results, ensure_ascii=False)) == json.dumps(answer, ensure_ascii=False)
+
+
+def test_without_results_last_the_answer_is_encoded_whole():
+    answer = {"id": "x", "state": {"results": {"count": 1}, "over": True}, "event": None}
+    assert game_text(answer, '{"count": 2}') == json.dumps(answer, ensure_ascii=False)  # the given text unused
+    assert game_text({"state": {"over": True}}, None) == '{"state": {"over": true}}'
+
+
+def _counting(monkeypatch, command):
+    """Count the calls of a query's report function (the work a kept answer saves)."""
+    from wordindex.reports import QUERY_REPORTS
+
+    calls = []
+    report = QUERY_REPORTS[command]
+    monkeypatch.setitem(QUERY_REPORTS, command, lambda *a, **k: calls.append(a[1:]) or report(*a, **k))
+    return calls
+
+
+def test_a_query_asked_again_is_answered_from_the_kept_text(web_index, make_app, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    calls = _counting(monkeypatch, "words")
+    with TestClient(make_app(web_index)) as api:
+        first = api.get("/api/words?pattern=-o--&limit=2")
+        again = api.get("/api/words?pattern=-o--&limit=2")
+        other = api.get("/api/words?pattern=c---&limit=2")
+        kept = len(api.app.state.answers)
+    assert first.content == again.content and first.headers["content-type"] == again.headers["content-type"]
+    assert json.loads(first.content)["count"] == json.loads(again.content)["count"]
+    assert calls == [("-o--",), ("c---",)]  # the repeated request was not computed again
+    assert kept == 2 and other.content != first.content
+
+
+def test_an_error_is_not_kept_and_no_cache_computes_every_time(sqlite_web_index, make_app, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    calls = _counting(monkeypatch, "words")
+    with TestClient(make_app(sqlite_web_index, answer_cache_entries=0)) as api:
+        statuses = [api.get("/api/words?pattern=-o--").status_code for _ in range(2)]
+        bad = [api.get("/api/words?pattern=c0ol").status_code for _ in range(2)]
+        kept = len(api.app.state.answers)
+    assert (statuses, bad, kept) == ([200, 200], [400, 400], 0)
+    assert calls == [("-o--",), ("-o--",), ("c0ol",), ("c0ol",)]
