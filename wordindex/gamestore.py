@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 import time
 from collections.abc import Callable, Collection, Iterator
@@ -130,7 +129,7 @@ class GameStore:
         from sqlalchemy import text
 
         self._text = text
-        self._statements: dict[str, str] = {}
+        self._statements: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         #: The driver's own error class (``_statement`` runs statements on it directly).
         self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
         #: The SQLite file's identity when opened: a deleted or replaced file is noticed, not written past.
@@ -305,9 +304,10 @@ class GameStore:
     def _statement(self) -> Iterator[Callable[[str, dict[str, Any]], Any]]:
         """``run(sql, params) -> cursor`` on a pooled connection in autocommit, each statement its own
         transaction (no BEGIN, COMMIT or ROLLBACK round trips): for one read, and for the compare-and-
-        swap, one UPDATE that is atomic alone. Straight to the driver (bound parameters, ``:name`` in
-        ``sql``): a move's two statements spent more in SQLAlchemy's per-statement work (isolation
-        level set and reset, result objects) than in the database. A driver error drops the connection."""
+        swap, one UPDATE that is atomic alone. Each statement is compiled by SQLAlchemy once
+        (``_native``) and then run on the driver's cursor (bound parameters, ``:name`` in ``sql``): a
+        move's two statements spent more in SQLAlchemy's per-statement work (isolation level set and
+        reset, result objects) than in the database. A driver error drops the connection."""
         pooled = self.engine.raw_connection()
         driver: Any = pooled.driver_connection
         postgres = self.backend == "postgresql"
@@ -317,7 +317,8 @@ class GameStore:
             cursor = pooled.cursor()
 
             def run(sql: str, params: dict[str, Any]) -> Any:
-                cursor.execute(self._native(sql), params)
+                native, order = self._native(sql)
+                cursor.execute(native, params if order is None else tuple(params[name] for name in order))
                 return cursor
 
             yield run
@@ -329,11 +330,15 @@ class GameStore:
                 driver.autocommit = False  # as the pool's other users expect it, whatever was raised
             pooled.close()
 
-    def _native(self, sql: str) -> str:
-        """``sql`` in the driver's parameter style (SQLite takes ``:name``; psycopg ``%(name)s``), made once."""
+    def _native(self, sql: str) -> tuple[str, tuple[str, ...] | None]:
+        """``sql`` compiled by SQLAlchemy for this database's driver, once: its text in the driver's
+        parameter style (``?`` for SQLite, ``%(name)s`` for psycopg) and, for a positional style, the
+        parameters' names in order (None: the driver takes them by name)."""
         native = self._statements.get(sql)
         if native is None:
-            native = self._statements[sql] = sql if self.backend == "sqlite" else _NAME.sub(r"%(\1)s", sql)
+            compiled = self._text(sql).compile(dialect=self.engine.dialect)
+            order = tuple(compiled.positiontup) if compiled.positiontup else None
+            native = self._statements[sql] = (str(compiled), order)
         return native
 
     @contextmanager
@@ -355,10 +360,6 @@ class GameStore:
 
 
 _SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
-
-
-#: A bound parameter's name in a statement (``:id``), for the driver's own style.
-_NAME = re.compile(r"(?<![:\w]):(\w+)")
 
 
 def _in(sql: str, ids: list[str]) -> tuple[str, dict[str, Any]]:
