@@ -17,6 +17,10 @@ and the other players' streams showing it. The goal of issue 20: p99 <= 200 ms w
     python benchmarks/serve_players.py --players 100 300 1000 --workers 1 2
     python benchmarks/serve_players.py --pg postgresql://user@127.0.0.1/scratch --players 300
 
+Players arrive at ``--arrivals`` a second (50 by default, a table at a time: 1,000 players are all in
+after 20 s), as users spawn in locust; ``--arrivals 0`` seats everyone in the first second, so every
+table's round starts and ends in step (the worst case, reported beside).
+
 The server is started by ``serve_load.Server`` (a free loopback port, a fresh index of
 data/dictionary.txt unless --db); the load average before each level is printed with it.
 """
@@ -139,8 +143,10 @@ async def play_round(client, tally: Tally, size: int, args: argparse.Namespace, 
         tally.rounds_incomplete += 1
 
 
-async def seat(client, tally: Tally, size: int, args: argparse.Namespace, stop_at: float) -> None:
-    """A table of ``size`` players playing round after round until the time is up."""
+async def seat(client, tally: Tally, size: int, args: argparse.Namespace, stop_at: float, arrives: float) -> None:
+    """A table of ``size`` players arriving after ``arrives`` seconds and playing round after round until the
+    time is up."""
+    await asyncio.sleep(arrives)
     while time.perf_counter() < stop_at:
         await play_round(client, tally, size, args, stop_at)
 
@@ -160,7 +166,9 @@ async def run_level(base: str, players: int, args: argparse.Namespace) -> dict:
     timeout = aiohttp.ClientTimeout(total=None, sock_read=60)
     async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as client:
         stop_at = time.perf_counter() + args.seconds
-        await asyncio.gather(*(seat(client, tally, size, args, stop_at) for size in sizes))
+        # Players arrive at --arrivals a second (locust's spawn rate), table after table; 0: all at once.
+        arrivals = [sum(sizes[:k]) / args.arrivals if args.arrivals else 0.0 for k in range(len(sizes))]
+        await asyncio.gather(*(seat(client, tally, size, args, stop_at, at) for size, at in zip(sizes, arrivals)))
     driver_cpu = (time.process_time() - cpu) / args.seconds
     lat = sorted(tally.latencies)
     return {
@@ -188,6 +196,13 @@ def main() -> None:
     parser.add_argument("--words", type=int, default=5, help="words each player finds per round")
     parser.add_argument("--seconds", type=int, default=60, help="length of each level (rounds started until then)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--arrivals",
+        type=float,
+        default=50.0,
+        help="players arriving a second, a table at a time, until all are in (locust's spawn rate); "
+        "0: every player at the first second",
+    )
     args = parser.parse_args()
     random.seed(args.seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -208,6 +223,7 @@ def main() -> None:
                     print(json.dumps(row), file=sys.stderr)
             finally:
                 server.stop()
+    print(f"players arriving {args.arrivals:g} a second" if args.arrivals else "every player at once")
     header = ["backend", "workers", "players", "requests", "p50 ms", "p99 ms", "errors"]
     header += ["rounds with results pushed to all", "push delay p50 ms", "driver's CPU", "load avg"]
     print("| " + " | ".join(header) + " |")

@@ -10,6 +10,7 @@ prints with ``--json`` (without its newline), at the standard library's C speed.
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from fastapi import Response
@@ -27,19 +28,26 @@ def text_answer(text: str, status_code: int = 200, headers: dict[str, str] | Non
     return Response(text.encode(), status_code=status_code, headers=headers, media_type=MEDIA_TYPE)
 
 
-def game_text(answer: dict[str, Any], results_text: str | None) -> str:
-    """``json.dumps(answer)`` of a game's answer whose view ends with a closed round's ``results``,
-    with the results' text already made (``games.SharedResults``) put in place instead of encoded
-    again: a round's every player gets the same results, 50 to 500 KB of JSON per board. The same
-    characters as ``json.dumps(answer, ensure_ascii=False)``."""
+class ResultsText:
+    """A closed round's results in a view, as their JSON text already made (``games.SharedResults``):
+    a round's every player gets the same results, 50 to 500 KB of JSON per board, made once.
+    ``game_text`` puts the text in place; anything else that tried to encode a view holding one
+    fails loudly (it is no JSON value), rather than send something else."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def game_text(answer: dict[str, Any]) -> str:
+    """``json.dumps(answer, ensure_ascii=False)`` of a game's answer, with a closed round's results
+    (``state.results``, a ``ResultsText``) put in as their text instead of encoded again."""
     state = answer.get("state")
-    if (
-        results_text is None
-        or not isinstance(state, dict)
-        or list(answer)[-1] != "state"
-        or list(state)[-1:] != ["results"]
-        or len(state) < 2
-    ):
+    results = state.get("results") if isinstance(state, dict) else None
+    if not isinstance(results, ResultsText):
         return json.dumps(answer, ensure_ascii=False)
-    head = json.dumps({**answer, "state": {k: v for k, v in state.items() if k != "results"}}, ensure_ascii=False)
-    return f'{head[:-2]}, "results": {results_text}}}}}'
+    # A stand-in nobody can write (128 random bits) is encoded in its place, then replaced once.
+    stand_in = secrets.token_hex(16)
+    head = json.dumps({**answer, "state": {**state, "results": stand_in}}, ensure_ascii=False)
+    return head.replace(f'"{stand_in}"', results.text, 1)

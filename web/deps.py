@@ -103,6 +103,13 @@ class LexiconCache:
             for text in (letters[:4], "q" + letters[1:4]) if faces.q_is_qu else (letters[:4],):
                 solve_board(trie, parse_board(text, faces=faces), get_rules("official"), Engine.COMPILED)
 
+    def current(self, index: Index) -> Any:
+        """The lexicon if it is loaded for the index as it is now, else None (without loading it: the
+        event loop's first try at a board must not spend a second reading a new lexicon)."""
+        generation = index.generation()
+        with self._lock:
+            return self._table if self._table is not None and generation == self._generation else None
+
     def get(self, index: Index) -> Any:
         from wordindex.boggle.store import load_trie
 

@@ -7,7 +7,6 @@ rules, the state and what a player may see are the sessions' own.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -15,6 +14,7 @@ from typing import Any, Protocol
 from wordindex.errors import UsageError
 from wordindex.index import Index
 
+from .answers import ResultsText
 from .cache import AnswerCache
 from .limits import time_budget
 from .settings import Settings
@@ -42,23 +42,20 @@ class SharedResults:
     The results (every word on the board, everyone's scores) are the same for every player and
     depend only on the stored game (``key``: its id and version): when a round closes each of its
     players' streams, and each poll, would otherwise solve the board and encode its words again.
-    Kept with their JSON text, which ``answers.game_text`` splices into each player's answer.
+    Kept as their JSON text (``BoggleRound.results_text``), which ``answers.game_text`` puts in
+    each player's answer.
     """
 
     cache: AnswerCache
     key: Hashable
 
-    def get(self) -> dict[str, Any] | None:
-        kept = self.cache.get(self.key)
-        return None if kept is None else kept[0]
+    def get(self) -> ResultsText | None:
+        text = self.cache.get(self.key)
+        return None if text is None else ResultsText(text)
 
-    def text(self) -> str | None:
-        kept = self.cache.get(self.key)
-        return None if kept is None else kept[1]
-
-    def put(self, results: dict[str, Any]) -> None:
-        text = json.dumps(results, ensure_ascii=False)
-        self.cache.put(self.key, (results, text), len(text))
+    def put(self, text: str) -> ResultsText:
+        self.cache.put(self.key, text, len(text))
+        return ResultsText(text)
 
 
 @dataclass(frozen=True)
@@ -180,9 +177,8 @@ class BoggleKind:
         if quick is not None:
             return quick
         round_ = BoggleRound.resume(state)
-        results = round_.results(self._solution(round_, index, lexicon))
-        if shared is not None:
-            shared.put(results)
+        solution = self._solution(round_, index, lexicon)
+        results = round_.results(solution) if shared is None else shared.put(round_.results_text(solution))
         return {**round_.view(now, player), "results": results}  # the last key, as the round's own view puts it
 
     def quick_view(

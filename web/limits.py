@@ -4,7 +4,8 @@
   anything reads it;
 * ``SearchSlots``: how many searches run at once in a worker (the others wait, 503 past the wait);
 * ``CreationRate``: how many games one address starts a minute (429 beyond);
-* ``time_budget``: how long one board solve may run (503 beyond).
+* ``time_budget``: how long one board solve may run (503 beyond);
+* ``inline_budget``: how long one may hold the event loop before it moves to a request thread.
 """
 
 from __future__ import annotations
@@ -203,20 +204,52 @@ class Watchdog:
 WATCHDOG = Watchdog()
 
 
+#: How long a board solve may hold the event loop: past it the search is stopped and run again in a
+#: request thread (``inline_budget``). Most boards take a tenth of a millisecond, less than the hop.
+INLINE_SECONDS = 0.005
+
+
+class Overran(Exception):
+    """A search tried on the event loop ran past ``INLINE_SECONDS``: run it again in a thread."""
+
+
 @contextmanager
 def time_budget(seconds: float) -> Iterator[SearchStop]:
     """A stop flag for one board solve, set after ``seconds`` (by ``WATCHDOG``); its ``SearchStopped``
     becomes a TimeLimitError (503) that says the budget. A board's search is the one whose time its
     input's size does not bound (every path of a board of one letter can be a word's prefix)."""
-    from wordindex.boggle.stop import SearchStop, SearchStopped
+    from wordindex.boggle.stop import SearchStopped
+
+    with _watched(seconds) as stop:
+        try:
+            yield stop
+        except SearchStopped:
+            raise TimeLimitError(
+                f"the board's search took longer than this server's {seconds:g} s per request and was stopped"
+            ) from None
+
+
+@contextmanager
+def inline_budget(seconds: float = INLINE_SECONDS) -> Iterator[SearchStop]:
+    """A stop flag for a solve tried on the event loop, set after ``seconds``; its ``SearchStopped``
+    becomes ``Overran``, for the caller to run the search again in a request thread under
+    ``time_budget``. The loop is held at most ``seconds`` (and the answer's encoding) per request."""
+    from wordindex.boggle.stop import SearchStopped
+
+    with _watched(seconds) as stop:
+        try:
+            yield stop
+        except SearchStopped:
+            raise Overran from None
+
+
+@contextmanager
+def _watched(seconds: float) -> Iterator[SearchStop]:
+    from wordindex.boggle.stop import SearchStop
 
     stop = SearchStop()
     entry = WATCHDOG.watch(stop, seconds)
     try:
         yield stop
-    except SearchStopped:
-        raise TimeLimitError(
-            f"the board's search took longer than this server's {seconds:g} s per request and was stopped"
-        ) from None
     finally:
         WATCHDOG.forget(entry)

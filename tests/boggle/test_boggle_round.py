@@ -164,3 +164,42 @@ def test_names_are_normalised_and_told_apart_without_case(index):
         for name in ("Ann", "ann", " ANN\u00a0", "Ann (2)", "Ren\u0065\u0301e", "  Ann   Lee ", "Ann\tLee")
     ]
     assert shown == ["Ann", "ann (2)", "ANN (3)", "Ann (2) (2)", "Ren\u00e9e", "Ann Lee", "Ann Lee (2)"]
+
+
+NAMES = ["Ann", 'Zoë "Z"', "back\\slash", "tab\there", "Ann"]
+
+
+@pytest.mark.parametrize("engine_name", ["compiled", "python"])
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_the_results_text_is_the_results_encoded(index, engine_name, players):
+    """``results_text`` writes the board's words straight from the solution: the same characters as
+    ``json.dumps(results)``, names needing escapes, words found by one, several or nobody included."""
+    import json
+    import random
+
+    from wordindex.boggle import engine
+    from wordindex.boggle.store import load_trie
+
+    rng = random.Random(players)
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=players > 1), now=0.0)
+    solution = engine.solve_board(load_trie(index), game.board, game.rules, engine.Engine(engine_name))
+    ids = [game.move({"join": NAMES[n]}, index, now=0.0)["joined"] for n in range(players)]
+    for player in ids:
+        for word in rng.sample(list(solution.texts), 4):
+            game.move({"player": player, "word": word}, index, now=1.0)
+    results = game.results(solution)
+    assert {w["word"] for w in results["words"] if len(w["found_by"]) > 1} or players == 1
+    assert game.results_text(solution) == json.dumps(results, ensure_ascii=False)
+
+
+def test_the_results_text_of_a_board_with_no_word(index):
+    import json
+
+    from wordindex.boggle import engine
+    from wordindex.boggle.store import load_trie
+
+    game = BoggleRound.new(RoundSettings(board="x" * 16), now=0.0)
+    game.move({"join": "Ann"}, index, now=0.0)
+    solution = engine.solve_board(load_trie(index), game.board, game.rules, engine.Engine.COMPILED)
+    assert game.results_text(solution) == json.dumps(game.results(solution), ensure_ascii=False)
+    assert json.loads(game.results_text(solution))["words"] == []

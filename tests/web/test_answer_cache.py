@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from wordindex.web.answers import game_text
+import pytest
+from wordindex.web.answers import ResultsText, game_text
 from wordindex.web.cache import AnswerCache
 
 
@@ -41,16 +42,32 @@ def test_zero_entries_keeps_nothing():
     assert (cache.get("a"), len(cache)) == (None, 0)
 
 
-def test_a_results_text_spliced_in_is_the_plain_encoding():
+def test_a_results_text_put_in_is_the_plain_encoding():
     results = {"words": [{"word": "été", "path": [[0, 1]]}], "count": 1}
+    text = json.dumps(results, ensure_ascii=False)
     answer = {"id": "x", "version": 3, "language": "fr", "state": {"over": True, "results": results}}
-    assert game_text(answer, json.dumps(results, ensure_ascii=False)) == json.dumps(answer, ensure_ascii=False)
+    kept = {**answer, "state": {"over": True, "results": ResultsText(text)}}
+    assert game_text(kept) == json.dumps(answer, ensure_ascii=False)
+    # results not last in the state, and keys after the state (a move's event), come out the same too
+    moved = {"id": "x", "state": {"results": results, "over": True}, "event": {"said": '"done"'}}
+    kept = {**moved, "state": {"results": ResultsText(text), "over": True}}
+    assert game_text(kept) == json.dumps(moved, ensure_ascii=False)
 
 
-def test_without_results_last_the_answer_is_encoded_whole():
-    answer = {"id": "x", "state": {"results": {"count": 1}, "over": True}, "event": None}
-    assert game_text(answer, '{"count": 2}') == json.dumps(answer, ensure_ascii=False)  # the given text unused
-    assert game_text({"state": {"over": True}}, None) == '{"state": {"over": true}}'
+def test_a_results_text_is_put_in_once_and_only_for_the_results():
+    text = '{"count": 2}'
+    answer = {"id": "x", "state": {"players": ["x", "results"], "results": ResultsText(text)}, "event": "results"}
+    assert json.loads(game_text(answer)) == {
+        "id": "x",
+        "state": {"players": ["x", "results"], "results": {"count": 2}},
+        "event": "results",
+    }
+    assert game_text({"state": {"over": True}}) == '{"state": {"over": true}}'
+
+
+def test_a_view_holding_results_text_cannot_be_encoded_by_accident():
+    with pytest.raises(TypeError):
+        json.dumps({"state": {"results": ResultsText("{}")}})
 
 
 def _counting(monkeypatch, command):

@@ -19,7 +19,7 @@ from fastapi.responses import StreamingResponse
 from wordindex.errors import BusyError, UsageError, WordIndexError
 from wordindex.gamestore import GameRecord, GameStore
 
-from ..answers import game_text, json_answer, text_answer
+from ..answers import game_text, text_answer
 from ..deps import LexiconCache, get_store, json_object
 from ..errors import error_body, responses
 from ..games import BoggleKind, BudgetedLexicon, Moved, SharedResults, kind_named
@@ -37,8 +37,10 @@ MOVE_EXAMPLE = {"move": {"player": "PLAYER-ID", "word": "tree"}}
 def _answer(
     game_id: str, version: int, view: dict[str, Any], language: str, status_code: int = 200, **extra: Any
 ) -> Response:
-    """The game's answer, encoded as the CLI encodes JSON (``answers.json_answer``: no encoder walk)."""
-    return json_answer({"id": game_id, "version": version, "language": language, "state": view, **extra}, status_code)
+    """The game's answer, encoded as the CLI encodes JSON (``answers.game_text``: no encoder walk, a closed
+    round's results put in as the text made once)."""
+    answer = {"id": game_id, "version": version, "language": language, "state": view, **extra}
+    return text_answer(game_text(answer), status_code)
 
 
 def _shared(request: Request, record: GameRecord) -> SharedResults:
@@ -109,7 +111,7 @@ def read_game(
         view = kind.view(record.state, index, time.time(), player, _lexicon(request, served.lexicons, index), shared)
         code = index.language.code
     answer = {"id": record.id, "version": record.version, "language": code, "state": view}
-    return text_answer(game_text(answer, shared.text()))
+    return text_answer(game_text(answer))
 
 
 @router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
@@ -134,7 +136,7 @@ async def game_events(
 
     def text_of(record: GameRecord, view: dict[str, Any], code: str, shared: SharedResults) -> str:
         answer = {"id": record.id, "version": record.version, "language": code, "state": view}
-        return game_text(answer, shared.text())
+        return game_text(answer)
 
     def quick(record: GameRecord) -> tuple[dict[str, Any], str] | None:
         """The view made here on the event loop when it needs no index (most of a round's): no hop

@@ -23,6 +23,8 @@ escaping.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -30,14 +32,19 @@ from .solution import Solution
 
 #: One word's object; ``%`` fills in its word, score and the path's pairs.
 WORD = '{"word": "%s", "score": %d, "path": [%s]}'
+#: One word of a round's results: also who found it (a JSON list of names, already encoded).
+FOUND_WORD = '{"word": "%s", "score": %d, "path": [%s], "found_by": %s}'
 #: Ends a path in the gathered bytes (never in the text: JSON has no raw control characters).
 WORD_END = "\x01"
 #: Bytes of one cell's ``"[r, c], "`` (boards up to 10 × 10 have one-digit rows and columns).
 CELL_BYTES = 8
 
 
-def words_text(solution: Solution) -> str:
-    """``json.dumps([{"word": w, "score": s, "path": [[r, c], ...]}, ...], ensure_ascii=False)``."""
+def words_text(solution: Solution, found_by: Mapping[str, list[str]] | None = None) -> str:
+    """``json.dumps([{"word": w, "score": s, "path": [[r, c], ...]}, ...], ensure_ascii=False)``.
+
+    With ``found_by`` (a round's results: who found each word) each object ends with
+    ``"found_by": [names]`` too, ``[]`` for a word nobody found."""
     found = solution.count
     if found == 0:
         return "[]"
@@ -46,11 +53,16 @@ def words_text(solution: Solution) -> str:
     else:
         cells = cell_texts(solution.board.size)
         paths = [", ".join([cells[c] for c in route]) for route in solution.routes()]
-    values: list[Any] = [None] * (3 * found)
-    values[0::3] = solution.texts
-    values[1::3] = solution.scores
-    values[2::3] = paths
-    return _template(found) % tuple(values)
+    fields = 3 if found_by is None else 4
+    values: list[Any] = [None] * (fields * found)
+    values[0::fields] = solution.texts
+    values[1::fields] = solution.scores
+    values[2::fields] = paths
+    if found_by is not None:  # names are anyone's text: encoded by json (quotes, controls, non-ASCII as is)
+        values[3::fields] = [
+            json.dumps(found_by[word], ensure_ascii=False) if word in found_by else "[]" for word in solution.texts
+        ]
+    return _template(found, FOUND_WORD if found_by is not None else WORD) % tuple(values)
 
 
 @cache
@@ -60,8 +72,8 @@ def cell_texts(size: int) -> tuple[str, ...]:
 
 
 @cache
-def _template(found: int) -> str:
-    return "[" + ", ".join([WORD] * found) + "]"
+def _template(found: int, word: str) -> str:
+    return "[" + ", ".join([word] * found) + "]"
 
 
 def _gathered_paths(size: int, routes: Any, counts: Any) -> list[str]:

@@ -332,21 +332,9 @@ class BoggleRound:
 
     def results(self, solution: Solution) -> dict[str, Any]:
         """Everyone's words and scores (shared words struck out when several play); every word on the board."""
-        players = self._state["players"]
-        finders: dict[str, list[str]] = {}
-        for p in players:
-            for w in p["words"]:
-                finders.setdefault(w, []).append(p["name"])
-        strike = len(players) > 1
-        table = []
-        for p in players:
-            words = []
-            for w in p["words"]:
-                shared = strike and len(finders[w]) > 1
-                words.append({"word": w, "score": 0 if shared else self.rules.points(len(w)), "shared": shared})
-            table.append({"name": p["name"], "words": words, "score": sum(w["score"] for w in words)})
+        finders = self._finders()
         return {
-            "players": table,
+            "players": self._table(finders),
             "words": [
                 {
                     "word": w.word,
@@ -356,7 +344,48 @@ class BoggleRound:
                 }
                 for w in solution.words
             ],
+            **self._totals(solution, finders),
+        }
+
+    def results_text(self, solution: Solution) -> str:
+        """``json.dumps(self.results(solution), ensure_ascii=False)``, with the board's words written
+        straight from the solution (``answer_text``): a round's close, and every player's view of it,
+        would otherwise build and encode an object per word and per cell of its path (a few ms for a
+        dense board, many times a second on a busy server)."""
+        import json
+
+        from .answer_text import words_text
+
+        finders = self._finders()
+        players = json.dumps(self._table(finders), ensure_ascii=False)
+        totals = json.dumps(self._totals(solution, finders))
+        return f'{{"players": {players}, "words": {words_text(solution, finders)}, {totals[1:]}'
+
+    def _finders(self) -> dict[str, list[str]]:
+        """Who found each word, in the order of the players."""
+        finders: dict[str, list[str]] = {}
+        for p in self._state["players"]:
+            for w in p["words"]:
+                finders.setdefault(w, []).append(p["name"])
+        return finders
+
+    def _table(self, finders: dict[str, list[str]]) -> list[dict[str, Any]]:
+        """Each player's words with their scores, a word found by several struck out (0) when several play."""
+        players = self._state["players"]
+        strike = len(players) > 1
+        table = []
+        for p in players:
+            words = []
+            for w in p["words"]:
+                shared = strike and len(finders[w]) > 1
+                words.append({"word": w, "score": 0 if shared else self.rules.points(len(w)), "shared": shared})
+            table.append({"name": p["name"], "words": words, "score": sum(w["score"] for w in words)})
+        return table
+
+    @staticmethod
+    def _totals(solution: Solution, finders: dict[str, list[str]]) -> dict[str, int]:
+        return {
             "count": solution.count,
             "score": solution.score,
-            "missed": sum(1 for w in solution.words if w.word not in finders),
+            "missed": sum(1 for word in solution.texts if word not in finders),
         }
