@@ -113,7 +113,15 @@ class GameStore:
             if self.backend == "sqlite":
                 assert location.sqlite_path is not None
                 location.sqlite_path.parent.mkdir(parents=True, exist_ok=True)
-                self.engine = create_engine(location.url, connect_args={"timeout": 30, "check_same_thread": False})
+                # Kept open for every thread that may use the store at once (the request threads, and
+                # the event loop's executor: the live poller, a stream's first read): SQLAlchemy's
+                # default of 5 made each further thread open and close a connection per statement.
+                self.engine = create_engine(
+                    location.url,
+                    pool_size=2 * pool_size,
+                    max_overflow=pool_size,
+                    connect_args={"timeout": 30, "check_same_thread": False},
+                )
                 event.listen(self.engine, "connect", _sqlite_connect)
                 event.listen(self.engine, "begin", _sqlite_begin)
             else:

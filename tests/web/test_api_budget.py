@@ -71,3 +71,66 @@ def test_the_budget_is_a_setting_from_the_environment(tmp_path):
     assert settings_from_environment({"WORDINDEX_REQUEST_SECONDS": "0.5"}, where).request_seconds == 0.5
     with pytest.raises(UsageError, match="WORDINDEX_REQUEST_SECONDS must be 0.01 to 600, not 0"):
         settings_from_environment({"WORDINDEX_REQUEST_SECONDS": "0"}, where)
+
+
+def _cli_json(location, board: str) -> str:
+    from wordindex import reports
+    from wordindex.index import open_index
+
+    with open_index(location) as index:
+        return reports.boggle_text(index, board)
+
+
+def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(api, web_index, monkeypatch):
+    """A board solve runs on the event loop first: no hop to a request thread when it finishes
+    within ``INLINE_SECONDS``, and the answer is the CLI's ``--json`` text."""
+    import starlette.concurrency
+
+    hops = []
+    real = starlette.concurrency.run_in_threadpool
+
+    async def counting(function, *args, **kwargs):
+        hops.append(function)
+        return await real(function, *args, **kwargs)
+
+    monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
+    answer = api.get("/api/boggle", params={"board": "perslatgsineters"})
+    assert answer.status_code == 200 and hops == []
+    assert answer.text == _cli_json(web_index, "perslatgsineters")
+
+
+def test_a_board_solve_stopped_on_the_event_loop_is_solved_again_in_a_thread(api, web_index, monkeypatch):
+    """Past ``INLINE_SECONDS`` the event loop's try is stopped and a request thread solves the board
+    again under the request's budget: the same answer (here every try is stopped at once)."""
+    from contextlib import contextmanager
+
+    import starlette.concurrency
+    from wordindex.web.limits import Overran
+    from wordindex.web.routers import queries
+
+    from wordindex.boggle.stop import SearchStop, SearchStopped
+
+    tries, hops = [], []
+
+    @contextmanager
+    def at_once():
+        stop = SearchStop()
+        stop.set()
+        tries.append(stop)
+        try:
+            yield stop
+        except SearchStopped:
+            raise Overran from None
+
+    real = starlette.concurrency.run_in_threadpool
+
+    async def counting(function, *args, **kwargs):
+        hops.append(function)
+        return await real(function, *args, **kwargs)
+
+    monkeypatch.setattr(queries, "inline_budget", at_once)
+    monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
+    answer = api.get("/api/boggle", params={"board": "perslatgsineters"})
+    assert answer.status_code == 200, answer.text[:300]
+    assert len(tries) == 1 and len(hops) == 1
+    assert answer.text == _cli_json(web_index, "perslatgsineters")
