@@ -11,6 +11,8 @@ from wordindex.errors import DatabaseError
 from wordindex.gamestore import GAMES_SCHEMA, GameNotFoundError, GameStore, game_store_location
 from wordindex.location import parse_location, sqlite_location
 
+from .conftest import end_server_processes
+
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store_location(request, tmp_path):
@@ -233,12 +235,14 @@ def test_a_state_past_the_stored_ceiling_is_refused_and_nothing_is_written(store
     huge = {"words": ["é" * 1000] * (MAX_STATE_BYTES // 2000 + 1)}  # few characters, more bytes than allowed
     with pytest.raises(GameTooLargeError, match="a game is at most 1,048,576 bytes stored"):
         store.update(record.id, lambda r: (huge, False, None))
-    if store.backend == "postgresql":  # the refused swap's connection went back to the pool out of autocommit
+    if store.backend == "postgresql":  # the pool's connections are in autocommit, and a transaction is one
         pooled = store.engine.raw_connection()
         try:
-            assert pooled.driver_connection.autocommit is False
+            assert pooled.driver_connection.autocommit is True
         finally:
             pooled.close()
+        with store._transaction() as connection:
+            assert connection.connection.driver_connection.autocommit is False
     with pytest.raises(GameTooLargeError):
         store.create("boggle", huge)
     assert store.get(record.id).state == {"n": 0} and store.get(record.id).version == 0
@@ -269,24 +273,8 @@ def test_a_store_whose_file_is_deleted_or_replaced_says_so_instead_of_writing_to
 
 
 def _end_other_connections(store: GameStore) -> int:
-    """End every other server process on the store's database (as an administrator or a restart
-    would), waiting until each is gone; how many were ended. From a connection of its own (not one
-    of the store's pool, which holds the connections to end)."""
-    from sqlalchemy import create_engine
-    from sqlalchemy.pool import NullPool
-
-    with create_engine(store.location.url, poolclass=NullPool).connect() as connection:
-        # The processes first, then each ended by itself: in one query the planner may call
-        # pg_terminate_backend before the filter (any process of the server).
-        pids = connection.exec_driver_sql(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
-        ).scalars()
-        pids = list(pids)
-        for pid in pids:
-            connection.exec_driver_sql("SELECT pg_terminate_backend(%(pid)s, 10000)", {"pid": pid})
-        connection.commit()
-        return len(pids)
+    """End every other client of the store's database: here, the store's pooled connections."""
+    return end_server_processes(store.location.url)
 
 
 def _counting(tag: str, calls: list[int]):

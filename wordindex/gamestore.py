@@ -122,6 +122,9 @@ class GameStore:
                     location.url,
                     pool_size=pool_size,
                     max_overflow=pool_size,
+                    # Every connection in autocommit from the start: a move's statements are one each
+                    # (``_statement``), and nothing switches the mode on and off around them.
+                    isolation_level="AUTOCOMMIT",
                     connect_args={"options": f"-csearch_path={GAMES_SCHEMA}"},
                 )
                 event.listen(self.engine, "checkout", _postgres_checkout)
@@ -154,6 +157,7 @@ class GameStore:
         with self._errors("prepare"):
             with self.engine.connect() as connection:
                 if self.backend == "postgresql":
+                    connection = connection.execution_options(isolation_level=_IN_TRANSACTION)
                     # One process at a time: several workers may start together.
                     connection.execute(self._text("SELECT pg_advisory_xact_lock(7263001)"))
                     connection.execute(self._text(f"CREATE SCHEMA IF NOT EXISTS {GAMES_SCHEMA}"))
@@ -354,9 +358,12 @@ class GameStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
+        """A connection in a transaction (PostgreSQL's pooled connections are in autocommit otherwise)."""
         with self.engine.connect() as connection:
             if self.backend == "sqlite":
                 connection = connection.execution_options(sqlite_begin="IMMEDIATE")
+            else:
+                connection = connection.execution_options(isolation_level=_IN_TRANSACTION)
             with connection.begin():
                 yield connection
 
@@ -371,6 +378,8 @@ class GameStore:
 
 
 _SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
+#: PostgreSQL's isolation level where a transaction is wanted (its default; the pool's is autocommit).
+_IN_TRANSACTION = "READ COMMITTED"
 #: The compare-and-swap of a move: written only while the row has the version the move was computed on.
 _SWAP = (
     "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
@@ -426,12 +435,11 @@ class _Held:
         return self.cursor
 
     def _take(self) -> None:
-        pooled = self.store.engine.raw_connection()
+        pooled = self.store.engine.raw_connection()  # in autocommit (the engine's, and _sqlite_connect)
         try:
             if self.postgres:
                 driver: Any = pooled.driver_connection
-                driver.autocommit = True  # SQLite's connections are in autocommit already (_sqlite_connect)
-                self.backend = driver.info.backend_pid  # read now: a dropped connection no longer has it
+                self.backend = driver.pgconn.backend_pid  # read now: a dropped connection no longer has it
             self.cursor = pooled.cursor()
         except BaseException:
             pooled.close()
@@ -446,14 +454,9 @@ class _Held:
             pooled.close()
 
     def release(self) -> None:
-        """Back to the pool, in the mode the pool's other users expect (not autocommit)."""
+        """Back to the pool."""
         pooled, self.pooled, self.cursor = self.pooled, None, None
-        if pooled is None:
-            return
-        try:
-            if self.postgres and pooled.dbapi_connection is not None:
-                pooled.driver_connection.autocommit = False
-        finally:
+        if pooled is not None:
             pooled.close()
 
 
