@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from ..conftest import end_server_processes
 from .apihelp import create, move
 from .conftest import BOARD
 
@@ -271,3 +272,17 @@ def test_a_closed_rounds_results_are_made_once_for_all_its_players(api, monkeypa
     assert [a["state"].get("you", {}).get("name") for a in answers] == ["Ann", "Bob", None]
     assert [a["state"]["results"] for a in answers] == [final["state"]["results"]] * 3
     assert answers[0]["state"]["results"]["players"][0]["words"] == [{"word": "coats", "score": 2, "shared": False}]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("web_index", ["postgresql"], indirect=True)
+def test_moves_go_on_once_each_after_the_database_server_ended_every_connection(api, web_index):
+    """A restart of PostgreSQL (here: every connection ended) between two moves: the next move is
+    played on new connections, the game store's and the index's, and counted once."""
+    game_id = new_round(api)["id"]
+    player = join(api, game_id, "Ann")
+    assert move(api, game_id, {"player": player, "word": "coats"})["event"]["verdict"] == "accepted"
+    assert end_server_processes(web_index.url) >= 2  # the index's and the store's
+    answer = move(api, game_id, {"player": player, "word": "tacos"})
+    assert (answer["event"]["verdict"], answer["version"]) == ("accepted", 3)
+    assert [w["word"] for w in answer["state"]["you"]["words"]] == ["coats", "tacos"]
