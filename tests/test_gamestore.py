@@ -290,11 +290,12 @@ def _counting(tag: str, calls: list[int]):
 @pytest.mark.postgres
 @pytest.mark.parametrize("store_location", ["postgresql"], indirect=True)
 def test_pooled_connections_the_server_ended_are_replaced_and_the_move_applied_once(store, monkeypatch):
-    """No ping before each statement: a pooled connection whose server process ended while it was
-    idle is noticed when taken from the pool (its socket is readable) and replaced before anything
-    is sent on it."""
+    """No ping before each statement: a pooled connection whose server process ended while it
+    rested in the pool is noticed when taken (its socket is readable) and replaced before anything
+    is sent on it. (Only one that rested ``RESTED_SECONDS``: here every one.)"""
     import wordindex.gamestore as gamestore
 
+    monkeypatch.setattr(gamestore, "RESTED_SECONDS", 0.0)
     game = store.create("boggle", {"moves": []})
     store.update(game.id, _counting("first", []))  # the pool now holds connections
     assert _end_other_connections(store) >= 1

@@ -51,6 +51,9 @@ MAX_STATE_BYTES = 1 << 20
 BATCH = 500
 #: Times a move is recomputed when other moves of its game keep committing first.
 MAX_ATTEMPTS = 50
+#: Seconds a PostgreSQL connection may rest in the pool and be lent again without a look at its
+#: socket (``_postgres_checkout``): a busy server lends each one again within milliseconds.
+RESTED_SECONDS = 1.0
 
 T = TypeVar("T")
 
@@ -128,6 +131,7 @@ class GameStore:
                     connect_args={"options": f"-csearch_path={GAMES_SCHEMA}"},
                 )
                 event.listen(self.engine, "checkout", _postgres_checkout)
+                event.listen(self.engine, "checkin", _postgres_checkin)
         except Exception as exc:
             raise DatabaseError(f"cannot open the game store at {location.display}: {first_line(exc)}") from None
         from sqlalchemy import text
@@ -499,11 +503,24 @@ def _dump(state: dict[str, Any]) -> str:
     return text
 
 
-def _postgres_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
-    """Replace a pooled connection the server closed while it was idle (restarted, or the process
-    ended by an administrator): its socket has something to read, the server's last message or the
-    end of the stream, where an idle connection has nothing. One ``poll`` with no wait, where the
-    pool's pre-ping was a round trip to the server on every checkout. The pool opens a new one."""
+def _postgres_checkin(_dbapi_connection: Any, record: Any) -> None:
+    """Note when the connection went back to the pool (``_postgres_checkout`` reads it)."""
+    if record is not None:
+        record.info["returned"] = time.monotonic()
+
+
+def _postgres_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """Replace a pooled connection the server closed while it rested in the pool (a restart, an
+    idle timeout, an administrator): its socket has something to read, the server's last message
+    or the end of the stream, where an idle connection has nothing. One ``poll`` with no wait,
+    where the pool's pre-ping was a round trip to the server on every checkout, and only for a
+    connection that rested ``RESTED_SECONDS`` or more: a ``poll`` lets go of the interpreter lock,
+    and under load (connections lent again within milliseconds) waiting to take it back costs
+    more than the ``poll``. One ended while in use meanwhile fails its statement, which is
+    recovered (``GameStore._statement``). The pool opens a new one."""
+    returned = record.info.get("returned")
+    if returned is not None and time.monotonic() - returned < RESTED_SECONDS:
+        return
     from sqlalchemy.exc import DisconnectionError
 
     try:
