@@ -67,9 +67,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        import anyio
         import anyio.to_thread
 
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
+        app.state.move_threads = anyio.CapacityLimiter(settings.move_threads)
         store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
         try:
             await asyncio.to_thread(store.migrate)

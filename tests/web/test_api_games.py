@@ -286,3 +286,45 @@ def test_moves_go_on_once_each_after_the_database_server_ended_every_connection(
     answer = move(api, game_id, {"player": player, "word": "tacos"})
     assert (answer["event"]["verdict"], answer["version"]) == ("accepted", 3)
     assert [w["word"] for w in answer["state"]["you"]["words"]] == ["coats", "tacos"]
+
+
+def test_moves_take_at_most_half_the_request_threads_at_once(sqlite_web_index, make_app, monkeypatch):
+    """A move waits its turn on the event loop when half the worker's threads are computing moves
+    (fewer threads taking turns on the interpreter lock; the other half stay free)."""
+    import threading
+
+    from wordindex.web.games import BoggleKind
+
+    app = make_app(sqlite_web_index, threads=4)
+    running, most, lock = [0], [0], threading.Lock()
+    real_move = BoggleKind.move
+
+    def counted(self, *args, **kwargs):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            threading.Event().wait(0.05)  # long enough for the other moves to arrive meanwhile
+            return real_move(self, *args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(BoggleKind, "move", counted)
+    with TestClient(app) as client:
+        assert app.state.move_threads.total_tokens == 2
+        game_id = new_round(client, multiplayer=True)["id"]
+        players = [join(client, game_id, f"P{n}") for n in range(6)]
+        most[0] = 0
+        answers: list[int] = []
+
+        def play(player):
+            body = {"move": {"player": player, "word": "coats"}}
+            answers.append(client.post(f"/api/games/{game_id}/moves", json=body).status_code)
+
+        threads = [threading.Thread(target=play, args=(p,)) for p in players]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert answers == [200] * 6 and 1 <= most[0] <= 2
