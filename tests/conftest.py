@@ -288,3 +288,29 @@ def bundled_entries() -> dict[str, tuple[int, bool]]:
         word, level, *flags = line.split("\t")
         entries[word] = (int(level), flags == ["vulgar"])
     return entries
+
+
+def end_server_processes(url: str, pids: list[int] | None = None) -> int:
+    """End the PostgreSQL server processes of ``pids`` (default: every other client of the URL's
+    database), as an administrator or a server restart would, waiting until each is gone; how many.
+
+    From a connection of its own, and the processes listed before any is ended: in one query the
+    planner may call ``pg_terminate_backend`` before the filter, on any process of the server.
+    """
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(url, poolclass=NullPool)
+    with engine.connect() as connection:
+        if pids is None:
+            pids = list(
+                connection.exec_driver_sql(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                ).scalars()
+            )
+        for pid in pids:
+            connection.exec_driver_sql("SELECT pg_terminate_backend(%(pid)s, 10000)", {"pid": pid})
+        connection.commit()
+    engine.dispose()
+    return len(pids)

@@ -11,6 +11,8 @@ from wordindex.errors import DatabaseError
 from wordindex.gamestore import GAMES_SCHEMA, GameNotFoundError, GameStore, game_store_location
 from wordindex.location import parse_location, sqlite_location
 
+from .conftest import end_server_processes
+
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store_location(request, tmp_path):
@@ -233,12 +235,14 @@ def test_a_state_past_the_stored_ceiling_is_refused_and_nothing_is_written(store
     huge = {"words": ["é" * 1000] * (MAX_STATE_BYTES // 2000 + 1)}  # few characters, more bytes than allowed
     with pytest.raises(GameTooLargeError, match="a game is at most 1,048,576 bytes stored"):
         store.update(record.id, lambda r: (huge, False, None))
-    if store.backend == "postgresql":  # the refused swap's connection went back to the pool out of autocommit
+    if store.backend == "postgresql":  # the pool's connections are in autocommit, and a transaction is one
         pooled = store.engine.raw_connection()
         try:
-            assert pooled.driver_connection.autocommit is False
+            assert pooled.driver_connection.autocommit is True
         finally:
             pooled.close()
+        with store._transaction() as connection:
+            assert connection.connection.driver_connection.autocommit is False
     with pytest.raises(GameTooLargeError):
         store.create("boggle", huge)
     assert store.get(record.id).state == {"n": 0} and store.get(record.id).version == 0
@@ -266,3 +270,100 @@ def test_a_store_whose_file_is_deleted_or_replaced_says_so_instead_of_writing_to
     with pytest.raises(GameStoreGoneError, match=gone):
         store.create("boggle", {})
     store.close()
+
+
+def _end_other_connections(store: GameStore) -> int:
+    """End every other client of the store's database: here, the store's pooled connections."""
+    return end_server_processes(store.location.url)
+
+
+def _counting(tag: str, calls: list[int]):
+    """A move adding ``tag`` to the game's list, recording the version it was computed on."""
+
+    def apply(record):
+        calls.append(record.version)
+        return {"moves": [*record.state["moves"], tag]}, False, None
+
+    return apply
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("store_location", ["postgresql"], indirect=True)
+def test_pooled_connections_the_server_ended_are_replaced_and_the_move_applied_once(store, monkeypatch):
+    """No ping before each statement: a pooled connection whose server process ended while it
+    rested in the pool is noticed when taken (its socket is readable) and replaced before anything
+    is sent on it. (Only one that rested ``RESTED_SECONDS``: here every one.)"""
+    import wordindex.gamestore as gamestore
+
+    monkeypatch.setattr(gamestore, "RESTED_SECONDS", 0.0)
+    game = store.create("boggle", {"moves": []})
+    store.update(game.id, _counting("first", []))  # the pool now holds connections
+    assert _end_other_connections(store) >= 1
+    failed: list[object] = []
+    real_drop = gamestore._Held.drop
+    monkeypatch.setattr(gamestore._Held, "drop", lambda held: failed.append(held) or real_drop(held))
+    calls: list[int] = []
+    record, _ = store.update(game.id, _counting("second", calls))
+    assert calls == [1] and record.version == 2
+    assert failed == []  # no statement was sent on an ended connection
+    assert store.get(game.id).state == {"moves": ["first", "second"]}
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("store_location", ["postgresql"], indirect=True)
+def test_a_connection_that_drops_during_a_statement_is_replaced_and_no_move_is_written_twice(store, monkeypatch):
+    """When the connection drops only once a statement is sent (here the check when it is taken is
+    switched off): a read is run again on a new connection; the compare-and-swap is run again only
+    once the game still has the version it was sent for and the server process that had it is gone
+    (it cannot have written it, nor write it later)."""
+    import wordindex.gamestore as gamestore
+
+    game = store.create("boggle", {"moves": []})
+    store.update(game.id, _counting("first", []))
+    read = store.get(game.id)
+    monkeypatch.setattr(gamestore, "_readable", lambda fd: False)
+    assert _end_other_connections(store) >= 1
+    calls: list[int] = []
+    record, _ = store.update(game.id, _counting("second", calls), read=read)  # the UPDATE is sent first
+    assert calls == [1, 1]  # its connection dropped: computed again on a new read, still version 1
+    assert record.version == 2 and store.get(game.id).state == {"moves": ["first", "second"]}
+    assert _end_other_connections(store) >= 1
+    assert store.get(game.id).version == 2  # a read on a dropped connection is simply run again
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("store_location", ["postgresql"], indirect=True)
+def test_a_write_whose_fate_is_unknown_is_not_sent_again(store, monkeypatch):
+    """The compare-and-swap committed, then its connection dropped before the answer (or its server
+    process may still commit it): the move is refused as a database error, never computed and written
+    a second time."""
+    import wordindex.gamestore as gamestore
+
+    game = store.create("boggle", {"moves": []})
+    real_run = gamestore._Held.run
+
+    def committed_then_lost(held, sql, params, *, again=True):
+        cursor = real_run(held, sql, params, again=again)
+        if sql == gamestore._SWAP:
+            raise gamestore._ConnectionLost(None)
+        return cursor
+
+    monkeypatch.setattr(gamestore._Held, "run", committed_then_lost)
+    calls: list[int] = []
+    with pytest.raises(DatabaseError, match="whether it was applied is not known"):
+        store.update(game.id, _counting("once", calls))
+    assert calls == [0]
+    with store.engine.connect() as connection:
+        alive = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+
+    def unwritten_but_alive(held, sql, params, *, again=True):
+        if sql == gamestore._SWAP:
+            raise gamestore._ConnectionLost(alive)  # its server process still runs: it may yet commit
+        return real_run(held, sql, params, again=again)
+
+    monkeypatch.setattr(gamestore._Held, "run", unwritten_but_alive)
+    with pytest.raises(DatabaseError, match="whether it was applied is not known"):
+        store.update(game.id, _counting("twice", calls))
+    monkeypatch.undo()
+    stored = store.get(game.id)
+    assert (stored.version, stored.state) == (1, {"moves": ["once"]})

@@ -6,6 +6,7 @@ import pytest
 
 from wordindex.revisions import HEAD
 
+from .conftest import end_server_processes
 from .test_cli_index import one_error_line
 
 SMALL_NAME = "small"
@@ -58,3 +59,15 @@ def test_db_commands_on_postgres(run_cli, tmp_path, pg_index_factory):
 
 def test_postgres_database_without_index(run_cli, pg_url):
     one_error_line(run_cli(["check", "cool"], db=pg_url.replace("/wordindex_test", "/postgres")), 2, "wordindex build")
+
+
+def test_an_index_reader_whose_connection_the_server_ended_reads_on_a_new_one(both):
+    """A server's index connections live long: one the database server ended (restart, administrator)
+    runs its next query on a new connection instead of failing a request first."""
+    from wordindex.index import open_index
+
+    with open_index(both[1]) as index:
+        before = index.scalar("SELECT pg_backend_pid()")
+        assert end_server_processes(index.location.url, [before]) == 1
+        assert index.rows("SELECT word FROM words WHERE word = :w", {"w": "cool"}) == [("cool",)]
+        assert index.scalar("SELECT pg_backend_pid()") != before

@@ -95,6 +95,15 @@ class Settings:
         """Every index served, the default first."""
         return (self.index, *self.more_indexes)
 
+    @property
+    def move_threads(self) -> int:
+        """Game moves computed at once per worker: half the request threads (more wait their turn on
+        the event loop). A move is short and mostly its two database statements; eight threads at
+        once spent more in taking turns on the interpreter lock than four (a PostgreSQL move took
+        a third more CPU, on the worker and the database, and went through a quarter to a half
+        fewer a second), and the other half of the threads stay free for everything else."""
+        return max(1, self.threads // 2)
+
 
 #: ``fr=PATH``: a language code before the first ``=`` (a URL's own ``=`` come after its ``?``).
 LANGUAGE_PREFIX = re.compile(r"([A-Za-z]{2,3})=(.+)", re.DOTALL)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import select
 import time
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
@@ -50,6 +51,9 @@ MAX_STATE_BYTES = 1 << 20
 BATCH = 500
 #: Times a move is recomputed when other moves of its game keep committing first.
 MAX_ATTEMPTS = 50
+#: Seconds a PostgreSQL connection may rest in the pool and be lent again without a look at its
+#: socket (``_postgres_checkout``): a busy server lends each one again within milliseconds.
+RESTED_SECONDS = 1.0
 
 T = TypeVar("T")
 
@@ -129,9 +133,13 @@ class GameStore:
                     location.url,
                     pool_size=pool_size,
                     max_overflow=pool_size,
-                    pool_pre_ping=True,
+                    # Every connection in autocommit from the start: a move's statements are one each
+                    # (``_statement``), and nothing switches the mode on and off around them.
+                    isolation_level="AUTOCOMMIT",
                     connect_args={"options": f"-csearch_path={GAMES_SCHEMA}"},
                 )
+                event.listen(self.engine, "checkout", _postgres_checkout)
+                event.listen(self.engine, "checkin", _postgres_checkin)
         except Exception as exc:
             raise DatabaseError(f"cannot open the game store at {location.display}: {first_line(exc)}") from None
         from sqlalchemy import text
@@ -161,6 +169,7 @@ class GameStore:
         with self._errors("prepare"):
             with self.engine.connect() as connection:
                 if self.backend == "postgresql":
+                    connection = connection.execution_options(isolation_level=_IN_TRANSACTION)
                     # One process at a time: several workers may start together.
                     connection.execute(self._text("SELECT pg_advisory_xact_lock(7263001)"))
                     connection.execute(self._text(f"CREATE SCHEMA IF NOT EXISTS {GAMES_SCHEMA}"))
@@ -257,18 +266,19 @@ class GameStore:
             state, finished, result = apply(record)
             moment = time.time() if now is None else now
             finished_at = record.finished_at if record.finished_at is not None else (moment if finished else None)
-            with self._errors("update a game in"), self._statement() as run:
-                written = run(
-                    "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
-                    "finished_at = :finished_at WHERE id = :id AND version = :version",
-                    {
-                        "id": game_id,
-                        "version": record.version,
-                        "state": _dump(state),
-                        "now": moment,
-                        "finished_at": finished_at,
-                    },
-                ).rowcount
+            params = {
+                "id": game_id,
+                "version": record.version,
+                "state": _dump(state),
+                "now": moment,
+                "finished_at": finished_at,
+            }
+            try:
+                with self._errors("update a game in"), self._statement() as run:
+                    written = run(_SWAP, params, again=False).rowcount
+            except _ConnectionLost as lost:
+                self._check_not_written(game_id, record.version, lost.backend)
+                continue  # certainly not written: computed again on a new read, on a new connection
             if written == 1:
                 updated = GameRecord(
                     record.id, record.kind, state, record.version + 1, record.created_at, moment, finished_at
@@ -309,34 +319,27 @@ class GameStore:
             )
 
     @contextmanager
-    def _statement(self) -> Iterator[Callable[[str, dict[str, Any]], Any]]:
+    def _statement(self) -> Iterator[Callable[..., Any]]:
         """``run(sql, params) -> cursor`` on a pooled connection in autocommit, each statement its own
         transaction (no BEGIN, COMMIT or ROLLBACK round trips): for one read, and for the compare-and-
         swap, one UPDATE that is atomic alone. Each statement is compiled by SQLAlchemy once
         (``_native``) and then run on the driver's cursor (bound parameters, ``:name`` in ``sql``): a
         move's two statements spent more in SQLAlchemy's per-statement work (isolation level set and
-        reset, result objects) than in the database. A driver error drops the connection."""
-        pooled = self.engine.raw_connection()
-        driver: Any = pooled.driver_connection
-        postgres = self.backend == "postgresql"
+        reset, result objects) than in the database. A driver error drops the connection.
+
+        No ping precedes a statement (it was one more round trip per statement: half a move's). A
+        pooled connection the server has closed since is replaced when taken (``_postgres_checkout``);
+        one that drops during a statement (PostgreSQL) is replaced and the statement run once more
+        on the new one, unless ``run(..., again=False)``: a write whose fate is unknown is not sent
+        twice, ``_ConnectionLost`` says so instead and its caller finds out (``_check_not_written``)."""
+        held = _Held(self)
         try:
-            if postgres:
-                driver.autocommit = True  # SQLite's connections are in autocommit already (_sqlite_connect)
-            cursor = pooled.cursor()
-
-            def run(sql: str, params: dict[str, Any]) -> Any:
-                native, order = self._native(sql)
-                cursor.execute(native, params if order is None else tuple(params[name] for name in order))
-                return cursor
-
-            yield run
-        except self._driver_error:
-            pooled.invalidate()
+            yield held.run
+        except self._driver_error:  # reading the rows: the connection is dropped too
+            held.drop()
             raise
         finally:
-            if postgres and pooled.dbapi_connection is not None:  # not invalidated
-                driver.autocommit = False  # as the pool's other users expect it, whatever was raised
-            pooled.close()
+            held.release()
 
     def _native(self, sql: str) -> tuple[str, tuple[str, ...] | None]:
         """``sql`` compiled by SQLAlchemy for this database's driver, once: its text in the driver's
@@ -349,11 +352,30 @@ class GameStore:
             native = self._statements[sql] = (str(compiled), order)
         return native
 
+    def _check_not_written(self, game_id: str, version: int, backend: int | None) -> None:
+        """Return only if a compare-and-swap whose connection dropped was certainly not written (else
+        DatabaseError): the game still has the version it was sent for, and the server process that
+        ran it is gone, so it cannot commit it later. Both read on a new connection, in one query."""
+        with self._errors("update a game in"), self._statement() as run:
+            row = run(
+                "SELECT (SELECT version FROM games WHERE id = :id), "
+                "EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = :backend)",
+                {"id": game_id, "backend": backend or 0},
+            ).fetchone()
+        if backend is None or row is None or row[0] != version or row[1]:
+            raise DatabaseError(
+                f"the connection to the game store at {self.location.display} dropped while a move was "
+                "written, and whether it was applied is not known: read the game before playing it again"
+            )
+
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
+        """A connection in a transaction (PostgreSQL's pooled connections are in autocommit otherwise)."""
         with self.engine.connect() as connection:
             if self.backend == "sqlite":
                 connection = connection.execution_options(sqlite_begin="IMMEDIATE")
+            else:
+                connection = connection.execution_options(isolation_level=_IN_TRANSACTION)
             with connection.begin():
                 yield connection
 
@@ -368,6 +390,86 @@ class GameStore:
 
 
 _SELECT = "SELECT id, kind, state, version, created_at, updated_at, finished_at FROM games"
+#: PostgreSQL's isolation level where a transaction is wanted (its default; the pool's is autocommit).
+_IN_TRANSACTION = "READ COMMITTED"
+#: The compare-and-swap of a move: written only while the row has the version the move was computed on.
+_SWAP = (
+    "UPDATE games SET state = :state, version = version + 1, updated_at = :now, "
+    "finished_at = :finished_at WHERE id = :id AND version = :version"
+)
+
+
+class _ConnectionLost(Exception):
+    """The connection dropped while a statement not to be sent twice was run (``run(..., again=False)``).
+
+    ``backend``: the server process of that connection (PostgreSQL's pid), None if unknown.
+    """
+
+    def __init__(self, backend: int | None):
+        super().__init__("the connection to the game store dropped during a statement")
+        self.backend = backend
+
+
+class _Held:
+    """A pooled connection of ``GameStore._statement``, taken when its first statement runs and
+    replaced when it drops during one (PostgreSQL)."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self.postgres = store.backend == "postgresql"
+        self.pooled: Any = None
+        self.cursor: Any = None
+        self.backend: int | None = None
+
+    def run(self, sql: str, params: dict[str, Any], *, again: bool = True) -> Any:
+        """The cursor, ``sql`` run on it; on a dropped connection run once more on a new one if ``again``."""
+        native, order = self.store._native(sql)
+        values = params if order is None else tuple(params[name] for name in order)
+        if self.pooled is None:
+            self._take()
+        try:
+            self.cursor.execute(native, values)
+        except self.store._driver_error as exc:
+            error: Any = exc
+            lost = self.postgres and self.store.engine.dialect.is_disconnect(error, self.pooled.dbapi_connection, None)
+            backend = self.backend
+            self.drop()
+            if not lost:
+                raise
+            if not again:
+                raise _ConnectionLost(backend) from exc
+            self._take()
+            try:
+                self.cursor.execute(native, values)
+            except self.store._driver_error:
+                self.drop()
+                raise
+        return self.cursor
+
+    def _take(self) -> None:
+        pooled = self.store.engine.raw_connection()  # in autocommit (the engine's, and _sqlite_connect)
+        try:
+            if self.postgres:
+                driver: Any = pooled.driver_connection
+                self.backend = driver.pgconn.backend_pid  # read now: a dropped connection no longer has it
+            self.cursor = pooled.cursor()
+        except BaseException:
+            pooled.close()
+            raise
+        self.pooled = pooled
+
+    def drop(self) -> None:
+        """After a driver error: the connection is closed, never pooled again."""
+        pooled, self.pooled, self.cursor = self.pooled, None, None
+        if pooled is not None:
+            pooled.invalidate()
+            pooled.close()
+
+    def release(self) -> None:
+        """Back to the pool."""
+        pooled, self.pooled, self.cursor = self.pooled, None, None
+        if pooled is not None:
+            pooled.close()
 
 
 def _in(sql: str, ids: list[str]) -> tuple[str, dict[str, Any]]:
@@ -407,6 +509,44 @@ def _dump(state: dict[str, Any]) -> str:
     if len(text) > MAX_STATE_BYTES // 4 and len(text.encode()) > MAX_STATE_BYTES:
         raise GameTooLargeError(f"a game is at most {MAX_STATE_BYTES:,} bytes stored; this move would pass that")
     return text
+
+
+def _postgres_checkin(_dbapi_connection: Any, record: Any) -> None:
+    """Note when the connection went back to the pool (``_postgres_checkout`` reads it)."""
+    if record is not None:
+        record.info["returned"] = time.monotonic()
+
+
+def _postgres_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    """Replace a pooled connection the server closed while it rested in the pool (a restart, an
+    idle timeout, an administrator): its socket has something to read, the server's last message
+    or the end of the stream, where an idle connection has nothing. One ``poll`` with no wait,
+    where the pool's pre-ping was a round trip to the server on every checkout, and only for a
+    connection that rested ``RESTED_SECONDS`` or more: a ``poll`` lets go of the interpreter lock,
+    and under load (connections lent again within milliseconds) waiting to take it back costs
+    more than the ``poll``. One ended while in use meanwhile fails its statement, which is
+    recovered (``GameStore._statement``). The pool opens a new one."""
+    returned = record.info.get("returned")
+    if returned is not None and time.monotonic() - returned < RESTED_SECONDS:
+        return
+    from sqlalchemy.exc import DisconnectionError
+
+    try:
+        fd = dbapi_connection.pgconn.socket
+    except Exception:  # closed: the driver no longer has a socket
+        raise DisconnectionError("the connection is closed") from None
+    if _readable(fd):
+        raise DisconnectionError("the server closed the connection while it was idle in the pool")
+
+
+def _readable(fd: int) -> bool:
+    """Whether the socket has something to read now (no wait); ``poll`` where there is one, as
+    ``select`` refuses a descriptor past 1023 (a server with many connections open has such)."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+        return bool(poller.poll(0))
+    return bool(select.select([fd], [], [], 0)[0])
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -237,10 +237,22 @@ class ServerIndex(Index):
             raise connect_error(location, exc) from None
 
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
+        """The query's rows; run once more on a new connection when the server dropped this one (a
+        restart, an administrator ending it): a read, so running it again is harmless, and a server's
+        long-lived reader would otherwise fail one request first."""
         try:
-            return [tuple(r) for r in self.connection.execute(self._text(sql), dict(params or {}))]
+            try:
+                return self._rows(sql, params)
+            except self._error as exc:
+                if not getattr(exc, "connection_invalidated", False):
+                    raise
+                self.connection.rollback()  # SQLAlchemy reconnects only after that
+                return self._rows(sql, params)
         except self._error as exc:
             raise DatabaseError(f"query failed on {self.location.display}: {first_line(exc)}") from None
+
+    def _rows(self, sql: str, params: Params) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self.connection.execute(self._text(sql), dict(params or {}))]
 
     def table_columns(self) -> dict[str, set[str]]:
         columns: dict[str, set[str]] = {}

@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from ..conftest import end_server_processes
 from .apihelp import create, move
 from .conftest import BOARD
 
@@ -271,3 +272,59 @@ def test_a_closed_rounds_results_are_made_once_for_all_its_players(api, monkeypa
     assert [a["state"].get("you", {}).get("name") for a in answers] == ["Ann", "Bob", None]
     assert [a["state"]["results"] for a in answers] == [final["state"]["results"]] * 3
     assert answers[0]["state"]["results"]["players"][0]["words"] == [{"word": "coats", "score": 2, "shared": False}]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("web_index", ["postgresql"], indirect=True)
+def test_moves_go_on_once_each_after_the_database_server_ended_every_connection(api, web_index):
+    """A restart of PostgreSQL (here: every connection ended) between two moves: the next move is
+    played on new connections, the game store's and the index's, and counted once."""
+    game_id = new_round(api)["id"]
+    player = join(api, game_id, "Ann")
+    assert move(api, game_id, {"player": player, "word": "coats"})["event"]["verdict"] == "accepted"
+    assert end_server_processes(web_index.url) >= 2  # the index's and the store's
+    answer = move(api, game_id, {"player": player, "word": "tacos"})
+    assert (answer["event"]["verdict"], answer["version"]) == ("accepted", 3)
+    assert [w["word"] for w in answer["state"]["you"]["words"]] == ["coats", "tacos"]
+
+
+def test_moves_take_at_most_half_the_request_threads_at_once(sqlite_web_index, make_app, monkeypatch):
+    """A move waits its turn on the event loop when half the worker's threads are computing moves
+    (fewer threads taking turns on the interpreter lock; the other half stay free)."""
+    import threading
+
+    from wordindex.web.games import BoggleKind
+
+    app = make_app(sqlite_web_index, threads=4)
+    running, most, lock = [0], [0], threading.Lock()
+    real_move = BoggleKind.move
+
+    def counted(self, *args, **kwargs):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            threading.Event().wait(0.05)  # long enough for the other moves to arrive meanwhile
+            return real_move(self, *args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(BoggleKind, "move", counted)
+    with TestClient(app) as client:
+        assert app.state.move_threads.total_tokens == 2
+        game_id = new_round(client, multiplayer=True)["id"]
+        players = [join(client, game_id, f"P{n}") for n in range(6)]
+        most[0] = 0
+        answers: list[int] = []
+
+        def play(player):
+            body = {"move": {"player": player, "word": "coats"}}
+            answers.append(client.post(f"/api/games/{game_id}/moves", json=body).status_code)
+
+        threads = [threading.Thread(target=play, args=(p,)) for p in players]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert answers == [200] * 6 and 1 <= most[0] <= 2

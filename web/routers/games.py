@@ -11,8 +11,11 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import anyio
+import anyio.to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
@@ -192,7 +195,7 @@ async def game_events(
     openapi_extra=_body_doc(MOVE_EXAMPLE),
     responses=responses(400, 404, 409, 413, 422, 503),
 )
-def make_move(
+async def make_move(
     request: Request,
     game_id: str,
     body: dict[str, Any] = Depends(json_object),
@@ -200,6 +203,15 @@ def make_move(
     store: GameStore = Depends(get_store),
 ) -> Response:
     """Apply ``{"move": ...}``; answers the new view and ``event``, what the move did (on the game's own index)."""
+    # In a request thread, at most ``Settings.move_threads`` moves at once (app.state.move_threads).
+    work = partial(_make_move, request, game_id, body, indexes, store)
+    return await anyio.to_thread.run_sync(work, limiter=request.app.state.move_threads)
+
+
+def _make_move(
+    request: Request, game_id: str, body: dict[str, Any], indexes: ServedIndexes, store: GameStore
+) -> Response:
+    """``make_move``'s work: read the game, compute the move on its index, write it, make the view."""
     if "move" not in body:
         raise UsageError('a move is {"move": ...}')
     move = body["move"]
