@@ -103,17 +103,18 @@ class LexiconCache:
             for text in (letters[:4], "q" + letters[1:4]) if faces.q_is_qu else (letters[:4],):
                 solve_board(trie, parse_board(text, faces=faces), get_rules("official"), Engine.COMPILED)
 
-    def current(self, index: Index) -> Any:
+    def current(self, index: Index, generation: Any = None) -> Any:
         """The lexicon if it is loaded for the index as it is now, else None (without loading it: the
-        event loop's first try at a board must not spend a second reading a new lexicon)."""
-        generation = index.generation()
+        event loop's first try at a board must not spend a second reading a new lexicon).
+        ``generation``: the index's, when the caller has just read it (a query on PostgreSQL)."""
+        generation = index.generation() if generation is None else generation
         with self._lock:
             return self._table if self._table is not None and generation == self._generation else None
 
-    def get(self, index: Index) -> Any:
+    def get(self, index: Index, generation: Any = None) -> Any:
         from wordindex.boggle.store import load_trie
 
-        generation = index.generation()
+        generation = index.generation() if generation is None else generation
         with self._lock:
             if self._table is None or generation != self._generation:
                 self._table = load_trie(index)

@@ -20,7 +20,7 @@ slots (``search_slot``: a search beyond them waits for a slot, not a thread, and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -52,12 +52,14 @@ def _report(request: Request, indexes: IndexProvider, command: str, *args: Any, 
     from wordindex.reports import QUERY_REPORTS
 
     return _cached(
-        request, indexes, lambda index: json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False)
+        request,
+        indexes,
+        lambda index, _: json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False),
     )
 
 
-def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index], str]) -> Response:
-    """``answer(index)``'s text as the response, or the same text kept from an earlier request.
+def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index, Hashable], str]) -> Response:
+    """``answer(index, generation)``'s text as the response, or the same text kept from an earlier request.
 
     An answer is a pure function of the index (its location and generation: a rebuild is a new
     generation, so what was kept before it is never answered again), the path and the query string
@@ -65,10 +67,11 @@ def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index], 
     budget's 503) are raised, never kept. Bounded by ``answer_cache_entries`` and ``_bytes``."""
     answers: AnswerCache = request.app.state.answers
     with indexes.use() as index:
-        key = (indexes.location.url, index.generation(), request.url.path, request.url.query)
+        generation = index.generation()  # a query on PostgreSQL: read once, handed to the answer
+        key = (indexes.location.url, generation, request.url.path, request.url.query)
         body = answers.get(key)
         if body is None:
-            body = answer(index).encode()
+            body = answer(index, generation).encode()
             answers.put(key, body, len(body))
     return Response(body, media_type=MEDIA_TYPE)
 
@@ -183,6 +186,8 @@ async def boggle(
     to a request thread and back (with the two threads taking turns at the GIL, the hop halved the
     requests a worker answers). A search still running after ``INLINE_SECONDS`` (5 ms) is stopped and
     run again in a request thread under the request's budget, so no board holds the loop longer.
+    On SQLite, that is: telling whether the index was rebuilt is a ``stat`` there, but a query on
+    PostgreSQL, which must not hold the loop, so a PostgreSQL index's boards are solved in a thread.
     """
     from starlette.concurrency import run_in_threadpool
 
@@ -210,21 +215,21 @@ async def boggle(
                 stop=stop,
             )
 
-    def on_the_loop(index: Index) -> str:
-        lexicon = lexicons.current(index)
+    def on_the_loop(index: Index, generation: Hashable) -> str:
+        lexicon = lexicons.current(index, generation)
         if lexicon is None:  # not loaded since the last rebuild: loading is a request thread's work
             raise Overran
         return answer(index, lexicon, inline_budget())
 
-    try:
-        return _cached(request, indexes, on_the_loop)
-    except Overran:
-        return await run_in_threadpool(
-            _cached,
-            request,
-            indexes,
-            lambda index: answer(index, lexicons.get(index), time_budget(settings.request_seconds)),
-        )
+    def in_a_thread(index: Index, generation: Hashable) -> str:
+        return answer(index, lexicons.get(index, generation), time_budget(settings.request_seconds))
+
+    if indexes.location.sqlite_path is not None:  # a PostgreSQL index's generation is a query: not on the loop
+        try:
+            return _cached(request, indexes, on_the_loop)
+        except Overran:
+            pass
+    return await run_in_threadpool(_cached, request, indexes, in_a_thread)
 
 
 @router.get("/best-word", dependencies=SEARCH)
