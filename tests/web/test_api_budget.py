@@ -101,6 +101,7 @@ def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(ap
     assert answer.text == _cli_json(web_index, "perslatgsineters")
 
 
+@pytest.mark.sqlite_only  # the event loop's try is SQLite's (a PostgreSQL board goes to a thread at once)
 def test_a_board_solve_stopped_on_the_event_loop_is_solved_again_in_a_thread(client, sqlite_web_index, monkeypatch):
     """Past ``INLINE_SECONDS`` the event loop's try is stopped and a request thread solves the board
     again under the request's budget: the same answer (here every try is stopped at once)."""
