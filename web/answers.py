@@ -18,13 +18,8 @@ from fastapi import Response
 MEDIA_TYPE = "application/json"
 
 
-def json_answer(value: Any, status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """``value`` (plain dicts, lists, strings, numbers) as the CLI's ``--json`` text."""
-    return text_answer(json.dumps(value, ensure_ascii=False), status_code, headers)
-
-
 def text_answer(text: str, status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
-    """JSON already written as text (``reports.boggle_text``)."""
+    """JSON already written as text (``reports.boggle_text``, ``game_text``)."""
     return Response(text.encode(), status_code=status_code, headers=headers, media_type=MEDIA_TYPE)
 
 
