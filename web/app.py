@@ -85,6 +85,10 @@ def create_app(settings: Settings) -> FastAPI:
                 await asyncio.to_thread(served.lexicons.warm)
             except Exception as exc:  # an index that cannot be used now: /readyz says why
                 log.warning("Boggle search not warmed on %s: %s", served.location.display, exc)
+            try:
+                await asyncio.to_thread(served.indexes.warm_held)
+            except Exception as exc:
+                log.warning("words not held in memory for %s: %s", served.location.display, exc)
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             with _start_up_frozen():
@@ -104,7 +108,7 @@ def create_app(settings: Settings) -> FastAPI:
         static_url="/docs-static",
     )
     app.state.settings = settings
-    app.state.served = ServedIndexes(settings.indexes)
+    app.state.served = ServedIndexes(settings.indexes, settings.held_words)
     app.state.searches = SearchSlots(settings.max_searches, settings.request_seconds)
     app.state.creations = CreationRate(settings.new_games_per_minute)
     app.state.round_results = AnswerCache(ROUND_RESULTS_KEPT, ROUND_RESULTS_BYTES)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
@@ -25,12 +25,24 @@ from wordindex.gamestore import GameStore
 from wordindex.index import Index, file_identity, open_index
 from wordindex.location import Location
 
+if TYPE_CHECKING:
+    from wordindex.held import HeldWords
+
 
 class IndexProvider:
-    """One open index per thread, reopened after a SQLite rebuild."""
+    """One open index per thread, reopened after a SQLite rebuild.
 
-    def __init__(self, location: Location):
+    Every connection it hands out shares the worker's ``HeldWords`` (``held_words`` words of the
+    index held as arrays, ``wordindex.held``; 0: none), so hangman and pattern questions read
+    the arrays instead of scanning rows."""
+
+    def __init__(self, location: Location, held_words: int = 0):
         self.location = location
+        self.held: HeldWords | None = None
+        if held_words > 0:
+            from wordindex.held import HeldWords
+
+            self.held = HeldWords(held_words)
         self._local = threading.local()
         self._lock = threading.Lock()
         self._all: list[Index] = []
@@ -43,6 +55,7 @@ class IndexProvider:
             index = None
         if index is None:
             index = open_index(self.location)
+            index.held = self.held
             self._local.index = index
             with self._lock:
                 self._all.append(index)
@@ -64,6 +77,12 @@ class IndexProvider:
         except DatabaseError:
             self._forget(index)
             raise
+
+    def warm_held(self) -> None:
+        """Load the held words now, at start-up, so no player's first question waits for them."""
+        if self.held is not None:
+            with self.use() as index:
+                self.held.warm(index)
 
     def close(self) -> None:
         with self._lock:

@@ -45,18 +45,18 @@ class ServedIndex:
     language: Language | None = None
 
     @classmethod
-    def at(cls, location: Location) -> ServedIndex:
-        indexes = IndexProvider(location)
+    def at(cls, location: Location, held_words: int = 0) -> ServedIndex:
+        indexes = IndexProvider(location, held_words)
         return cls(location, indexes, LexiconCache(indexes))
 
 
 class ServedIndexes:
     """Every index of the server, by language; the first is the default."""
 
-    def __init__(self, locations: tuple[Location, ...]):
+    def __init__(self, locations: tuple[Location, ...], held_words: int = 0):
         if not locations:
             raise ValueError("a server serves at least one index")
-        self.all = [ServedIndex.at(location) for location in locations]
+        self.all = [ServedIndex.at(location, held_words) for location in locations]
         self.default = self.all[0]
         self._by_code: dict[str, ServedIndex] = {}
         self._lock = threading.Lock()

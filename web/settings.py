@@ -38,6 +38,7 @@ ENV = {
     "max_streams": "WORDINDEX_MAX_STREAMS",
     "answer_cache_entries": "WORDINDEX_ANSWER_CACHE_ENTRIES",
     "answer_cache_bytes": "WORDINDEX_ANSWER_CACHE_BYTES",
+    "held_words": "WORDINDEX_HELD_WORDS",
 }
 
 
@@ -89,6 +90,9 @@ class Settings:
     answer_cache_entries: int = 2000
     #: ... and their total size in bytes.
     answer_cache_bytes: int = 64 << 20
+    #: Words of each index a worker holds in memory as arrays (``wordindex.held``), so hangman and
+    #: pattern questions do not scan rows (about 450 bytes a word for English); 0 holds none.
+    held_words: int = 250_000
 
     @property
     def indexes(self) -> tuple[Location, ...]:
@@ -172,4 +176,5 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         max_streams=int(_number(env, "max_streams", int, 2000, 0, 100_000)),
         answer_cache_entries=int(_number(env, "answer_cache_entries", int, 2000, 0, 1_000_000)),
         answer_cache_bytes=int(_number(env, "answer_cache_bytes", int, 64 << 20, 0, 1 << 40)),
+        held_words=int(_number(env, "held_words", int, 250_000, 0, 100_000_000)),
     )

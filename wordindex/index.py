@@ -31,6 +31,7 @@ from .sqlite_file import FileKind, path_error, stat_kind
 
 if TYPE_CHECKING:
     from .alphabet import Alphabet
+    from .held import HeldLength, HeldWords
     from .languages import Language
 
 #: Bound parameters of one query, by name.
@@ -70,12 +71,21 @@ def chunks(values: Sequence[str], size: int = IN_LIST_CHUNK) -> list[Sequence[st
 class Index(ABC):
     """A read connection to one index. Use ``open_index`` to get one."""
 
+    #: The words table held in memory (``wordindex.held``): a server worker sets it on the
+    #: connections it hands out, and the hangman and pattern questions then read the arrays.
+    held: HeldWords | None = None
+
     def __init__(self, location: Location, backend: str):
         self.location = location
         self.backend = backend
         self.revision: str | None = None
         self._language: Language | None = None
         self._remembered: dict[str, tuple[Hashable, Any]] = {}
+
+    def held_length(self, length: int) -> HeldLength | None:
+        """The words of ``length`` held in memory (``held``), None when they are not: the caller
+        then asks its SQL."""
+        return self.held.length(self, length) if self.held is not None else None
 
     def remembered(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, kept until the index is rebuilt (its ``generation`` changes).

@@ -152,8 +152,15 @@ def words_matching(
     if pattern.length > MAX_WORD_LENGTH:
         return Matches(count=0, words=[])  # no word is that long (and its position masks would overflow)
     pool = check_pool(index, WordPool(levels, allow_vulgar=True)) if levels is not None else None
-    where, params = restrict(*candidate_condition(pattern, guessed, exclusive=guessed is not None), pool)
     alphabet = index.alphabet
+    held = index.held_length(pattern.length)
+    if held is not None:
+        keep = held.candidates(pattern, guessed, exclusive=guessed is not None, pool=pool)
+        if alphabet.code_point_order:
+            return Matches(count=held.size(keep), words=held.words_of(keep, limit))
+        words = sorted(held.words_of(keep), key=alphabet.sort_key)
+        return Matches(count=len(words), words=words if limit is None else words[:limit])
+    where, params = restrict(*candidate_condition(pattern, guessed, exclusive=guessed is not None), pool)
     if not alphabet.code_point_order:
         # The database cannot sort in this alphabet's order (Spanish ñ after n): sort here.
         words = sorted(

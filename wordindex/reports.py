@@ -367,22 +367,24 @@ def best_word(index: Index, letters: str, all_words: bool = False, allow_vulgar:
     Words the index flags as vulgar are left out unless ``allow_vulgar``. The hand is read in the
     index's language; ``spellings`` maps a word whose list spelling differs to it (``words``).
     """
+    from .wordgame import best_word as best_play
     from .wordgame import parse_hand, playable_words
     from .wordgame.tiles import tiles_of
 
     chosen = tiles_of(index)
     hand = parse_hand(letters, chosen)
     shown = "".join(letters.split()).lower()
-    plays = playable_words(hand, index, allow_vulgar, chosen)
     if all_words:
+        plays = playable_words(hand, index, allow_vulgar, chosen)
         return {
             "hand": shown,
             "words": [play_json(p) for p in plays],
             "spellings": spelt(index, [p.spelled for p in plays]),
         }
-    if not plays:
+    best = best_play(hand, index, allow_vulgar, chosen)  # the first of playable_words, without sorting them all
+    if best is None:
         return {"hand": shown, "word": None, "spelled": None, "score": 0, "spellings": {}}
-    return {"hand": shown, **play_json(plays[0]), "spellings": spelt(index, [plays[0].spelled])}
+    return {"hand": shown, **play_json(best), "spellings": spelt(index, [best.spelled])}
 
 
 #: The query commands' report functions, by command name: ``GET /api/<command>`` calls the one of its

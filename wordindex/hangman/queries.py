@@ -131,10 +131,16 @@ def letter_counts(index: Index, position: Position, *, exclusive: bool = True, c
     may hold any letter). ``containing=False`` skips the words-containing
     sums (the occurrence-only guessers do not need them).
     """
-    if is_unconstrained(position) or (not exclusive and not position.pattern.revealed):
+    alphabet = index.alphabet
+    totals = is_unconstrained(position) or (not exclusive and not position.pattern.revealed)
+    held = index.held_length(position.pattern.length)
+    if held is not None:
+        keep = held.candidates(position.pattern, position.guessed, exclusive=exclusive, pool=None)
+        count, occurrences_, holding_ = held.letter_sums(keep)
+        return _as_counts(alphabet, count, occurrences_, holding_ if containing or totals else None)
+    if totals:  # the letter_totals table has both sums
         return totals_counts(index, position.pattern.length)
     candidates = family(index, position, exclusive=exclusive)
-    alphabet = index.alphabet
     occurrences, holding = _sums(alphabet)
     columns = f"COUNT(*), {occurrences}" + (f", {holding}" if containing else "")
     row = index.rows(candidates.select(columns), candidates.params)[0]
@@ -146,6 +152,8 @@ def letter_counts_many(index: Index, positions: Sequence[Position]) -> list[Lett
     """``letter_counts`` (exclusive, with containing) of several families in one statement."""
     if not positions:
         return []
+    if all(index.held_length(p.pattern.length) is not None for p in positions):
+        return [letter_counts(index, p) for p in positions]
     parts: list[str] = []
     params: dict[str, int] = {}
     alphabet = index.alphabet
@@ -189,6 +197,8 @@ def split_families_many(index: Index, requests: Sequence[tuple[Position, Sequenc
     params: dict[str, int] = {}
     results: list[Splits] = [{x: {} for x in letters} for _, letters in requests]
     alphabet = index.alphabet
+    if all(index.held_length(p.pattern.length) is not None for p, _ in requests):
+        return [split_families(index, p, letters) for p, letters in requests]
     for i, (position, letters) in enumerate(requests):
         candidates = family(index, position, prefix=f"p{i}_")
         params.update(candidates.params)
@@ -209,8 +219,12 @@ def split_families(index: Index, position: Position, letters: Iterable[str], poo
     letters = list(letters)
     if not letters:
         return {}
-    candidates = family(index, position, pool=pool)
     alphabet = index.alphabet
+    held = index.held_length(position.pattern.length)
+    if held is not None:
+        keep = held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool)
+        return {x: held.split(keep, alphabet.slot[x]) for x in letters}
+    candidates = family(index, position, pool=pool)
     parts = [_split_part(candidates, "", alphabet, x) for x in letters]
     result: Splits = {x: {} for x in letters}
     for k, mask, size in index.rows(" UNION ALL ".join(parts), candidates.params):
@@ -253,6 +267,11 @@ class FamilyIndex(Index):
 def count_words_of_length(index: Index, length: int, pool: WordPool | None = None) -> int:
     """Number of words of ``length`` (in ``pool``); BadLengthError / NoSuchLengthError when none can be."""
     check_length(length)
+    held = index.held_length(length)
+    if held is not None:
+        count = held.size(held.in_pool(pool))
+        if count:  # none: the SQL below says why
+            return count
     where, params = restrict("length = :n", {"n": length}, pool)
     fits = length <= MAX_WORD_LENGTH
     count = int(index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params) or 0) if fits else 0
@@ -267,19 +286,31 @@ def count_words_of_length(index: Index, length: int, pool: WordPool | None = Non
 
 def family_words(index: Index, position: Position, pool: WordPool | None = None) -> list[str]:
     """The words of a family, sorted in the alphabet's order (in Python, so every backend agrees)."""
+    alphabet = index.alphabet
+    held = index.held_length(position.pattern.length)
+    if held is not None:
+        words = held.words_of(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool))
+        return words if alphabet.code_point_order else sorted(words, key=alphabet.sort_key)
     candidates = family(index, position, pool=pool)
     words = [str(row[0]) for row in index.rows(candidates.select("word"), candidates.params)]
-    alphabet = index.alphabet
     return sorted(words) if alphabet.code_point_order else sorted(words, key=alphabet.sort_key)
 
 
 def family_size(index: Index, position: Position, pool: WordPool | None = None) -> int:
+    held = index.held_length(position.pattern.length)
+    if held is not None:
+        return held.size(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool))
     candidates = family(index, position, pool=pool)
     return int(index.scalar(candidates.select("COUNT(*)"), candidates.params) or 0)
 
 
 def nth_word(index: Index, position: Position, offset: int, pool: WordPool | None = None) -> str:
     """The word at ``offset`` (0-based) of a family (in ``pool``) in dictionary order (ORDER BY id)."""
+    held = index.held_length(position.pattern.length)
+    if held is not None:
+        found = held.nth_by_id(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool), offset)
+        if found is not None:
+            return found
     candidates = family(index, position, pool=pool)
     params = {**candidates.params, "offset": offset}
     return str(index.scalar(candidates.select("word", " ORDER BY id LIMIT 1 OFFSET :offset"), params))

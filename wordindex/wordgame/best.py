@@ -147,6 +147,30 @@ def _candidates_by_signature(
     return rows
 
 
+def _candidates_held(
+    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
+) -> list[tuple[str, str]] | None:
+    """``_candidates_by_counts``'s words from the words held in memory (``wordindex.held``), None
+    unless every length up to the hand's size is held."""
+    held = [index.held_length(length) for length in range(1, calculate_handlen(hand) + 1)]
+    if any(length is None for length in held):
+        return None
+    slot = chosen.alphabet.slot
+    counts = [0] * chosen.alphabet.size
+    for letter, count in hand.items():
+        if letter != WILDCARD:
+            counts[slot[letter]] = count
+    vowels = [slot[letter] for letter in chosen.vowels]
+    pool = WordPool(allow_vulgar=allow_vulgar)
+    wild = hand.get(WILDCARD, 0)
+    return [
+        (word, chosen.signature(word))
+        for words in held
+        if words is not None
+        for word in words.playable(counts, vowels, wild, pool)
+    ]
+
+
 def _candidates_by_counts(
     index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
 ) -> list[tuple[str, str]]:
@@ -176,7 +200,10 @@ def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool, cho
     hand = _as_hand(hand, chosen)
     n = calculate_handlen(hand)
     if isinstance(words, Index):
-        if signature_count(hand, chosen) <= MAX_SIGNATURES:
+        held = _candidates_held(words, hand, allow_vulgar, chosen)
+        if held is not None:
+            candidates = held
+        elif signature_count(hand, chosen) <= MAX_SIGNATURES:
             candidates = _candidates_by_signature(words, hand, allow_vulgar, chosen)
         else:
             candidates = _candidates_by_counts(words, hand, allow_vulgar, chosen)

@@ -1,0 +1,216 @@
+"""The words held in memory (``wordindex.held``, a server worker's copy) answer every hangman and
+pattern question exactly as its SQL does, on both backends.
+
+Two connections to one index: one reads the table with SQL, the other holds the words. Hypothesis
+draws positions from the bundled dictionary's own words (levels and vulgar flags included), so the
+sets compared are rarely empty; then the reports of the specification examples, byte for byte; then
+an alphabet the database cannot sort (Spanish ñ); then the bounds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordindex import reports
+from wordindex.hangman import queries
+from wordindex.hangman.state import NoSuchLengthError, Position
+from wordindex.held import HeldWords
+from wordindex.index import Index, open_index
+from wordindex.levels import DEFAULT_POOL, LevelRange, WordPool
+from wordindex.lookup import words_matching
+from wordindex.pattern import parse_pattern
+
+BUNDLED = Path(__file__).parents[2] / "data" / "dictionary.txt"
+WORDS = [line.split("\t")[0] for line in BUNDLED.read_text(encoding="ascii").splitlines()]
+BY_LENGTH: dict[int, list[str]] = {}
+for _word in WORDS:
+    BY_LENGTH.setdefault(len(_word), []).append(_word)
+
+POOLS = [None, DEFAULT_POOL, WordPool(LevelRange(None, 2)), WordPool(LevelRange(3, 5), allow_vulgar=True)]
+
+
+@pytest.fixture(scope="module")
+def pair(bundled_index) -> Iterator[tuple[Index, Index]]:
+    """The bundled index twice: read with SQL, and with its words held."""
+    with open_index(bundled_index) as sql, open_index(bundled_index) as held:
+        held.held = HeldWords(1_000_000)
+        assert held.held.warm(held) == len(WORDS)  # every question below reads the arrays
+        yield sql, held
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A position some word of the dictionary reaches: its letters in ``guessed`` shown, the rest
+    wrong guesses; or (a third of the time) one no word reaches, shown at random positions."""
+    length = draw(st.sampled_from([2, 3, 4, 5, 6, 7, 8, 11, 15]))
+    word = draw(st.sampled_from(BY_LENGTH[length]))
+    guessed = draw(st.sets(st.sampled_from("abcdeilmnorstuyz"), max_size=6))
+    if draw(st.integers(0, 2)) == 0:
+        word = "".join(draw(st.sampled_from("aeost")) for _ in word)
+    text = "".join(ch if ch in guessed else "-" for ch in word)
+    return Position(parse_pattern(text), frozenset(guessed))
+
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@SETTINGS
+@given(position=positions(), exclusive=st.booleans(), containing=st.booleans())
+def test_letter_counts_are_the_sql_ones(pair, position, exclusive, containing):
+    sql, held = pair
+    expected = queries.letter_counts(sql, position, exclusive=exclusive, containing=containing)
+    assert queries.letter_counts(held, position, exclusive=exclusive, containing=containing) == expected
+    assert queries.letter_counts_many(held, [position, position]) == queries.letter_counts_many(sql, [position] * 2)
+
+
+@SETTINGS
+@given(position=positions(), pool=st.sampled_from(POOLS), letters=st.sets(st.sampled_from("aeinrstuz")))
+def test_family_splits_are_the_sql_ones(pair, position, pool, letters):
+    sql, held = pair
+    letters = sorted(letters - position.guessed)
+    assert queries.split_families(held, position, letters, pool) == queries.split_families(sql, position, letters, pool)
+    many = [(position, letters), (position, letters[:1])]
+    assert queries.split_families_many(held, many) == queries.split_families_many(sql, many)
+
+
+@SETTINGS
+@given(position=positions(), pool=st.sampled_from(POOLS), offset=st.integers(0, 50))
+def test_family_words_size_and_nth_are_the_sql_ones(pair, position, pool, offset):
+    sql, held = pair
+    words = queries.family_words(sql, position, pool)
+    assert queries.family_words(held, position, pool) == words
+    assert queries.family_size(held, position, pool) == len(words)
+    if words:
+        nth = offset % len(words)
+        assert queries.nth_word(held, position, nth, pool) == queries.nth_word(sql, position, nth, pool)
+    length = position.pattern.length
+    assert outcome(queries.count_words_of_length, held, length, pool) == outcome(
+        queries.count_words_of_length, sql, length, pool
+    )
+
+
+def outcome(function, *args):
+    """What a call returns, or its error's type and message."""
+    try:
+        return function(*args)
+    except Exception as exc:
+        return type(exc).__name__, str(exc)
+
+
+@SETTINGS
+@given(
+    position=positions(),
+    exclusive=st.booleans(),
+    limit=st.sampled_from([None, 0, 1, 7]),
+    levels=st.sampled_from([None, LevelRange(None, 1), LevelRange(2, 4)]),
+)
+def test_words_matching_is_the_sql_answer(pair, position, exclusive, limit, levels):
+    sql, held = pair
+    guessed = position.guessed if exclusive else None
+    expected = words_matching(sql, position.pattern, guessed, limit, levels)
+    assert words_matching(held, position.pattern, guessed, limit, levels) == expected
+
+
+#: The specification examples' reports (README, docs/hangman.md): the same bytes either way.
+REPORTS = [
+    ("words", ("-o--",), {"limit": 20}),
+    ("words", ("c--l",), {"guessed": "clxz"}),
+    ("guess", ("-e--",), {"guessed": "e"}),
+    ("guess", ("-----",), {"guessed": "eaz", "strategy": "pattern"}),
+    ("guess", ("-e--",), {"guessed": "e", "strategy": "naive"}),
+    ("guess", ("--a--",), {"guessed": "ra", "strategy": "split"}),
+    ("evil", (4, "e"), {}),
+    ("evil", (8, "eaiou"), {"difficulty": "easy"}),
+    ("solve", ("cool",), {}),
+    ("solve", ("jazz",), {"strategy": "paga"}),
+    ("solve", ("hangman",), {"strategy": "containing"}),
+    ("solve", ("quiz",), {"strategy": "split"}),
+    ("solve", ("vocabulary",), {"strategy": "pattern"}),
+]
+
+
+@pytest.mark.parametrize(("command", "args", "options"), REPORTS)
+def test_reports_are_the_same_bytes_with_the_words_held(pair, command, args, options):
+    sql, held = pair
+    answer = json.dumps(reports.QUERY_REPORTS[command](sql, *args, **options))
+    assert json.dumps(reports.QUERY_REPORTS[command](held, *args, **options)) == answer
+
+
+def test_the_evil_chooser_keeps_the_cs106l_family(pair):
+    """CS106L's example against the bundled dictionary: after ``e`` the largest four-letter family
+    is the one without ``e``, as SQL finds it."""
+    _, held = pair
+    answer = reports.evil(held, 4, "e")
+    assert answer["steps"][0]["pattern"] == "----"
+    assert answer["steps"][0]["family_size"] == reports.evil(pair[0], 4, "e")["steps"][0]["family_size"]
+
+
+SPANISH = ["ñu", "nudo", "ñame", "nabo", "mano", "maño", "moño", "mono", "ola", "año", "ano", "oca"]
+
+
+def test_an_alphabet_the_database_cannot_sort_lists_the_same_words(index_factory):
+    """Spanish sorts ñ after n: the held words are sorted in Python exactly as the SQL path sorts them."""
+    path = index_factory("held-es", SPANISH, language="es")
+    with open_index(path) as sql, open_index(path) as held:
+        held.held = HeldWords(1000)
+        alphabet = sql.alphabet
+        for text, guessed in [("----", None), ("-a--", None), ("m-ño", "mñ"), ("---", "o")]:
+            pattern = parse_pattern(text, alphabet)
+            letters = frozenset(guessed) if guessed is not None else None
+            assert words_matching(held, pattern, letters) == words_matching(sql, pattern, letters)
+            position = Position(pattern, letters or frozenset())
+            assert queries.family_words(held, position) == queries.family_words(sql, position)
+        assert words_matching(held, parse_pattern("-a--", alphabet)).words == ["mano", "maño", "nabo", "ñame"]
+
+
+def test_a_length_past_the_budget_is_answered_by_sql(bundled_index):
+    """``max_words`` bounds what is held: a length that does not fit is not held, and is still answered."""
+    with open_index(bundled_index) as index:
+        index.held = HeldWords(len(BY_LENGTH[3]) + len(BY_LENGTH[2]))
+        assert index.held.warm(index) == len(BY_LENGTH[3]) + len(BY_LENGTH[2])
+        assert index.held.length(index, 3) is not None
+        assert index.held.length(index, 4) is None
+        assert queries.family_size(index, Position(parse_pattern("----"), frozenset())) == len(BY_LENGTH[4])
+        assert HeldWords(0).length(index, 3) is None
+
+
+def test_a_new_generation_is_loaded_again(bundled_index):
+    """A rebuild (a new generation) drops what was held: the next question loads the new rows."""
+    with open_index(bundled_index) as index:
+        held = HeldWords(1_000_000)
+        first = held.length(index, 5, "before")
+        assert first is not None and held.length(index, 5, "before") is first
+        again = held.length(index, 5, "after")
+        assert again is not None and again is not first and list(again.words) == list(first.words)
+
+
+def test_a_length_with_no_word_is_held_empty_and_sql_says_why(bundled_index):
+    with open_index(bundled_index) as index:
+        index.held = HeldWords(1_000_000)
+        empty = index.held.length(index, 30)
+        assert empty is not None and len(empty) == 0
+        position = Position(parse_pattern("-" * 30), frozenset("e"))
+        assert queries.letter_counts(index, position).candidates == 0
+        assert words_matching(index, position.pattern).count == 0
+        with pytest.raises(NoSuchLengthError, match="no word of length 30"):
+            queries.count_words_of_length(index, 30)
+        assert index.held.length(index, 64) is None  # past the longest word the table can hold
+
+
+HANDS = st.lists(st.sampled_from("abcdeeilnorsstuxyz**"), min_size=1, max_size=12).map("".join)
+
+
+@SETTINGS
+@given(hand=HANDS, allow_vulgar=st.booleans())
+def test_the_word_game_plays_the_same_words_with_the_words_held(pair, hand, allow_vulgar):
+    """Every playable word, its play and score, best first: the same from the arrays as from SQL."""
+    sql, held = pair
+    expected = reports.best_word(sql, hand, all_words=True, allow_vulgar=allow_vulgar)
+    assert reports.best_word(held, hand, all_words=True, allow_vulgar=allow_vulgar) == expected
+    assert reports.best_word(held, hand) == reports.best_word(sql, hand)

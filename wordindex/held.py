@@ -1,0 +1,241 @@
+"""The words table held in memory, one length at a time: a server worker's columnar copy.
+
+Why: a hangman question is an aggregate over one length's candidate words (``SUM(cnt_x)`` for
+every letter, ``GROUP BY pos_x``). SQL runs it row by row, 26 to 52 aggregate steps a row: 0.3 to
+1.2 ms for the 3,049 four-letter words of the bundled dictionary, and ``solve`` asks it once per
+guess. Held as arrays, the same question is a comparison of one column per concerned letter and
+a matrix-vector product: about 10 µs. A worker that answers many players pays the copy once.
+
+The copy is exactly the table's: the same rows, the same ``pos_x``/``cnt_x`` columns, ``level``
+and ``vulgar``; every question answered from it gives the answer its SQL gives (tests compare the
+two on random positions, ``tests/hangman/test_held.py``). The command line does not use it: a
+one-shot command asks a question or two, fewer than loading a length costs.
+
+Bounded: at most ``max_words`` words are held per worker (a length whose words do not fit is
+answered by SQL as before), and ``MAX_HELD_LENGTH_WORDS`` per length, under which the float32
+sums are exact (every partial sum is an integer below 2**24). A copy belongs to one generation
+of the index: after a rebuild the next question loads the new rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .alphabet import MAX_WORD_LENGTH
+
+if TYPE_CHECKING:
+    from .alphabet import Alphabet
+    from .pattern import Pattern
+
+
+class Index(Protocol):
+    """What holding reads of an index (``wordindex.index.Index``; not imported: it holds a ``HeldWords``)."""
+
+    @property
+    def alphabet(self) -> Alphabet: ...
+
+    def rows(self, sql: str, params: Mapping[str, object] | None = None) -> list[tuple[Any, ...]]: ...
+
+    def scalar(self, sql: str, params: Mapping[str, object] | None = None) -> Any: ...
+
+    def generation(self) -> Hashable: ...
+
+
+class Levels(Protocol):
+    @property
+    def low(self) -> int | None: ...
+
+    @property
+    def high(self) -> int: ...
+
+
+class WordPool(Protocol):
+    """The words a game may pick (``wordindex.levels.WordPool``)."""
+
+    @property
+    def levels(self) -> Levels | None: ...
+
+    @property
+    def allow_vulgar(self) -> bool: ...
+
+
+#: A length with more words is never held: 32 letters × this many words stays below 2**24, so a
+#: float32 sum of counts is exact.
+MAX_HELD_LENGTH_WORDS = 500_000
+#: ``level`` NULL in the table: no level range holds it (SQL's ``level >= :low`` is not true).
+NO_LEVEL = -1
+
+Mask = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class HeldLength:
+    """The words of one length, sorted by code point (SQL's ``ORDER BY word`` on every backend),
+    with their columns as arrays: ``positions[slot]`` is ``pos_<slot>`` of every word, ``sums`` the
+    ``cnt_<slot>`` rows then a 1/0 row per slot (the word holds the letter), as float32 for BLAS."""
+
+    words: npt.NDArray[np.object_]  # str
+    ids: npt.NDArray[np.int64]
+    positions: npt.NDArray[np.uint32]  # (letters, words)
+    sums: npt.NDArray[np.float32]  # (2 × letters, words)
+    vulgar: Mask
+    level: npt.NDArray[np.int32]
+    letters: int
+    #: The set of letters each word holds: bit ``slot`` (what a hand's letters are screened by).
+    present: npt.NDArray[np.uint32]
+
+    def __len__(self) -> int:
+        return int(self.words.shape[0])
+
+    def candidates(
+        self, pattern: Pattern, guessed: frozenset[str] | None, *, exclusive: bool, pool: WordPool | None
+    ) -> Mask:
+        """The rows ``pattern.candidate_condition`` (and ``pool``'s condition) keep, as a mask."""
+        alphabet = pattern.alphabet
+        keep = self.in_pool(pool)
+        letters = ((guessed or frozenset()) | pattern.revealed_letters) if exclusive else pattern.revealed_letters
+        for letter in letters:
+            slot = alphabet.slot.get(letter)
+            if slot is None:
+                continue
+            mask = np.uint32(pattern.revealed.get(letter, 0))
+            column = self.positions[slot]
+            keep &= (column == mask) if exclusive else ((column & mask) == mask)
+        return keep
+
+    def in_pool(self, pool: WordPool | None) -> Mask:
+        """The rows ``pool``'s condition keeps (``levels.WordPool.condition``; None: every row)."""
+        keep: Mask = np.ones(len(self), dtype=np.bool_)
+        if pool is not None:
+            if pool.levels is not None:
+                if pool.levels.low is not None:
+                    keep &= self.level >= pool.levels.low
+                keep &= (self.level <= pool.levels.high) & (self.level != NO_LEVEL)
+            if not pool.allow_vulgar:
+                keep &= ~self.vulgar
+        return keep
+
+    @staticmethod
+    def size(keep: Mask) -> int:
+        return int(np.count_nonzero(keep))
+
+    def letter_sums(self, keep: Mask) -> tuple[int, list[int], list[int]]:
+        """Candidates, and per slot the occurrences and the words holding it: one matrix product."""
+        sums = (self.sums @ keep.astype(np.float32)).astype(np.int64).tolist()
+        return self.size(keep), sums[: self.letters], sums[self.letters :]
+
+    def playable(self, hand: list[int], vowels: list[int], wildcards: int, pool: WordPool | None) -> list[str]:
+        """The words (in ``pool``) a word-game hand can play: ``hand[slot]`` copies of each letter,
+        and ``wildcards`` tiles that stand for any vowel (``vowels``: their slots).
+
+        As ``wordgame.best``'s ``_candidates_by_counts`` asks SQL: no more of a consonant than the
+        hand has, and the vowels the hand lacks no more than its wildcards. The words whose letters
+        the hand (with its wildcards) does not all have are screened out first, by their letter sets.
+        """
+        allowed = sum(1 << slot for slot, count in enumerate(hand) if count > 0)
+        if wildcards > 0:
+            allowed |= sum(1 << slot for slot in vowels)
+        rows = np.flatnonzero(((self.present & np.uint32(~allowed & 0xFFFFFFFF)) == 0) & self.in_pool(pool))
+        short = np.maximum(self.sums[: self.letters, rows] - np.array(hand, dtype=np.float32)[:, None], 0)
+        is_vowel = np.zeros(self.letters, dtype=np.bool_)
+        is_vowel[vowels] = True
+        fits = ~short[~is_vowel].any(axis=0) & (short[is_vowel].sum(axis=0) <= wildcards)
+        found: list[str] = self.words[rows[fits]].tolist()
+        return found
+
+    def split(self, keep: Mask, slot: int) -> dict[int, int]:
+        """``{pos_<slot>: words}`` over the candidates (``GROUP BY pos_x``), in ascending mask order."""
+        masks, sizes = np.unique(self.positions[slot][keep], return_counts=True)
+        return dict(zip(masks.tolist(), sizes.tolist(), strict=True))
+
+    def words_of(self, keep: Mask, limit: int | None = None) -> list[str]:
+        """The candidates' words in code-point order (the first ``limit``)."""
+        rows = np.flatnonzero(keep)
+        found: list[str] = self.words[rows if limit is None else rows[:limit]].tolist()
+        return found
+
+    def nth_by_id(self, keep: Mask, offset: int) -> str | None:
+        """The candidate at ``offset`` in table order (``ORDER BY id LIMIT 1 OFFSET``), None past the end."""
+        rows = np.flatnonzero(keep)
+        if not 0 <= offset < len(rows):
+            return None
+        nth = int(np.argpartition(self.ids[rows], offset)[offset])
+        return str(self.words[int(rows[nth])])
+
+
+class HeldWords:
+    """The held lengths of one index for one worker, loaded on first use, reloaded after a rebuild.
+
+    Shared by the worker's threads: the arrays are never written after loading, and loading is
+    under a lock. ``max_words`` bounds the words held in all (0: hold none).
+    """
+
+    def __init__(self, max_words: int):
+        self.max_words = max_words
+        self._lock = threading.Lock()
+        #: The generation held and its lengths, replaced together (read without the lock).
+        self._state: tuple[Hashable, dict[int, HeldLength | None]] = (None, {})
+        self._held = 0
+
+    def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None:
+        """The held words of ``length`` (loaded now if need be), None when they are not held."""
+        if self.max_words <= 0 or not 0 < length <= MAX_WORD_LENGTH:
+            return None
+        generation = index.generation() if generation is None else generation
+        held_generation, lengths = self._state
+        if generation == held_generation and length in lengths:
+            return lengths[length]
+        with self._lock:
+            if generation != self._state[0]:
+                self._state, self._held = (generation, {}), 0
+            lengths = self._state[1]
+            if length not in lengths:
+                lengths[length] = self._load(index, length)
+            return lengths[length]
+
+    def warm(self, index: Index) -> int:
+        """Load every length that fits, most words first; the words held."""
+        counts = index.rows("SELECT length, COUNT(*) FROM words GROUP BY length ORDER BY COUNT(*) DESC, length")
+        generation = index.generation()
+        for length, _ in counts:
+            self.length(index, int(length), generation)
+        return self._held
+
+    def _load(self, index: Index, length: int) -> HeldLength | None:
+        size = int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
+        if size > MAX_HELD_LENGTH_WORDS or self._held + size > self.max_words:
+            return None  # held nowhere: SQL answers (a length with no word is held, empty)
+        alphabet = index.alphabet
+        letters = alphabet.size
+        columns = ", ".join([*(f"pos_{slot}" for slot in range(letters)), *alphabet.count_columns])
+        rows = (
+            index.rows(f"SELECT word, id, vulgar, level, {columns} FROM words WHERE length = :n", {"n": length})
+            if size
+            else []
+        )
+        rows.sort(key=lambda row: row[0])
+        table = np.array(
+            [(row[1], row[2], NO_LEVEL if row[3] is None else row[3], *row[4:]) for row in rows], dtype=np.int64
+        ).reshape(len(rows), 3 + 2 * letters)
+        counts = table[:, 3 + letters :].T
+        bits = np.left_shift(np.uint32(1), np.arange(letters, dtype=np.uint32))
+        held = HeldLength(
+            words=np.array([str(row[0]) for row in rows], dtype=object),
+            ids=np.ascontiguousarray(table[:, 0]),
+            positions=np.ascontiguousarray(table[:, 3 : 3 + letters].T, dtype=np.uint32),
+            sums=np.ascontiguousarray(np.concatenate([counts, counts > 0]), dtype=np.float32),
+            vulgar=np.ascontiguousarray(table[:, 1] != 0),
+            level=np.ascontiguousarray(table[:, 2], dtype=np.int32),
+            letters=letters,
+            present=np.ascontiguousarray(
+                np.bitwise_or.reduce(np.where(counts > 0, bits[:, None], 0), axis=0), dtype=np.uint32
+            ),
+        )
+        self._held += size
+        return held
