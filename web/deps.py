@@ -14,7 +14,7 @@ index. A request in flight finishes on the index it started with.
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -146,16 +146,6 @@ async def get_store(request: Request) -> GameStore:
     a hop per game request for an attribute read)."""
     store: GameStore = request.app.state.store
     return store
-
-
-async def search_slot(request: Request) -> AsyncIterator[None]:
-    """Hold one of the worker's search slots for the request (waits for one; 503 past the wait)."""
-    slots = request.app.state.searches
-    await slots.enter()
-    try:
-        yield
-    finally:
-        slots.leave()
 
 
 async def json_object(request: Request) -> dict[str, Any]:

@@ -20,7 +20,8 @@ of the index: after a rebuild the next question loads the new rows.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable, Mapping
+import time
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -169,6 +170,41 @@ class HeldLength:
         return str(self.words[int(rows[nth])])
 
 
+class Holds(Protocol):
+    """What an index asks for a length's held words (``Index.held``)."""
+
+    def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None: ...
+
+
+class NotHeldNow(Exception):
+    """An answer tried from the held words alone needs more than they give now: a length not
+    loaded or not held (SQL would answer it), or more time than the answer was given."""
+
+
+class HeldOnly:
+    """The held words as an answer tried on a server's event loop sees them: only lengths already
+    loaded, and only until ``seconds`` have passed (checked at every question), else ``NotHeldNow``.
+
+    Why: held, a hangman answer takes tens of microseconds, less than the hop to a request thread
+    and back; but the loop must never wait for a scan or a load, and never run long. Every question
+    of an answer asks its length here, so one that needs a scan or runs late stops at its next
+    question, for the caller to answer again in a thread with the plain ``HeldWords``.
+    """
+
+    def __init__(self, held: HeldWords, seconds: float, clock: Callable[[], float] = time.monotonic):
+        self.held = held
+        self.clock = clock
+        self.deadline = clock() + seconds
+
+    def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength:
+        if self.clock() > self.deadline:
+            raise NotHeldNow("out of time")
+        found = self.held.loaded(index, length, generation)
+        if found is None:
+            raise NotHeldNow(f"length {length} is not held now")
+        return found
+
+
 class HeldWords:
     """The held lengths of one index for one worker, loaded on first use, reloaded after a rebuild.
 
@@ -199,12 +235,21 @@ class HeldWords:
                 lengths[length] = self._load(index, length)
             return lengths[length]
 
+    def loaded(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None:
+        """The held words of ``length`` if they are loaded for the index as it is now, else None
+        (without loading them, and without telling a length SQL answers from one not yet loaded)."""
+        generation = index.generation() if generation is None else generation
+        held_generation, lengths = self._state
+        return lengths.get(length) if generation == held_generation else None
+
     def warm(self, index: Index) -> int:
-        """Load every length that fits, most words first; the words held."""
+        """Load every length that fits, most words first, then the lengths no word has (held empty,
+        so a question about one needs no SQL either); the words held."""
         counts = index.rows("SELECT length, COUNT(*) FROM words GROUP BY length ORDER BY COUNT(*) DESC, length")
         generation = index.generation()
-        for length, _ in counts:
-            self.length(index, int(length), generation)
+        lengths = [int(length) for length, _ in counts]
+        for length in [*lengths, *(n for n in range(1, MAX_WORD_LENGTH + 1) if n not in lengths)]:
+            self.length(index, length, generation)
         return self._held
 
     def _load(self, index: Index, length: int) -> HeldLength | None:

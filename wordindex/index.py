@@ -31,7 +31,7 @@ from .sqlite_file import FileKind, path_error, stat_kind
 
 if TYPE_CHECKING:
     from .alphabet import Alphabet
-    from .held import HeldLength, HeldWords
+    from .held import HeldLength, Holds
     from .languages import Language
 
 #: Bound parameters of one query, by name.
@@ -73,7 +73,7 @@ class Index(ABC):
 
     #: The words table held in memory (``wordindex.held``): a server worker sets it on the
     #: connections it hands out, and the hangman and pattern questions then read the arrays.
-    held: HeldWords | None = None
+    held: Holds | None = None
 
     def __init__(self, location: Location, backend: str):
         self.location = location

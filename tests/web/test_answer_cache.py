@@ -86,12 +86,15 @@ def test_a_query_asked_again_is_answered_from_the_kept_text(web_index, make_app,
     calls = _counting(monkeypatch, "words")
     with TestClient(make_app(web_index)) as api:
         first = api.get("/api/words?pattern=-o--&limit=2")
+        computed = len(calls)  # once, or twice when a try on the event loop ran out of time (the first request)
         again = api.get("/api/words?pattern=-o--&limit=2")
+        repeated = len(calls) - computed
         other = api.get("/api/words?pattern=c---&limit=2")
         kept = len(api.app.state.answers)
     assert first.content == again.content and first.headers["content-type"] == again.headers["content-type"]
     assert json.loads(first.content)["count"] == json.loads(again.content)["count"]
-    assert calls == [("-o--",), ("c---",)]  # the repeated request was not computed again
+    assert repeated == 0  # the repeated request was not computed again
+    assert set(calls) == {("-o--",), ("c---",)}
     assert kept == 2 and other.content != first.content
 
 
@@ -104,4 +107,5 @@ def test_an_error_is_not_kept_and_no_cache_computes_every_time(sqlite_web_index,
         bad = [api.get("/api/words?pattern=c0ol").status_code for _ in range(2)]
         kept = len(api.app.state.answers)
     assert (statuses, bad, kept) == ([200, 200], [400, 400], 0)
-    assert calls == [("-o--",), ("-o--",), ("c0ol",), ("c0ol",)]
+    # every request computed (a good one maybe twice: on the event loop, then in a thread); an error once
+    assert calls.count(("-o--",)) >= 2 and calls[-2:] == [("c0ol",), ("c0ol",)]

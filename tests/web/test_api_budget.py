@@ -8,7 +8,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from .apihelp import create, move
+from .apihelp import create, every_try_on_the_loop_stopped, move
 
 #: Every run of b's from 3 to 36 letters is a word: every path of a 6×6 board of b's is a prefix and
 #: a word, more paths than any budget. A 63-letter word of a's needs more cells than any board has.
@@ -105,33 +105,16 @@ def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(ap
 def test_a_board_solve_stopped_on_the_event_loop_is_solved_again_in_a_thread(client, sqlite_web_index, monkeypatch):
     """Past ``INLINE_SECONDS`` the event loop's try is stopped and a request thread solves the board
     again under the request's budget: the same answer (here every try is stopped at once)."""
-    from contextlib import contextmanager
-
     import starlette.concurrency
-    from wordindex.web.limits import Overran
-    from wordindex.web.routers import queries
 
-    from wordindex.boggle.stop import SearchStop, SearchStopped
-
-    tries, hops = [], []
-
-    @contextmanager
-    def at_once():
-        stop = SearchStop()
-        stop.set()
-        tries.append(stop)
-        try:
-            yield stop
-        except SearchStopped:
-            raise Overran from None
-
+    tries = every_try_on_the_loop_stopped(monkeypatch)
+    hops = []
     real = starlette.concurrency.run_in_threadpool
 
     async def counting(function, *args, **kwargs):
         hops.append(function)
         return await real(function, *args, **kwargs)
 
-    monkeypatch.setattr(queries, "inline_budget", at_once)
     monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
     answer = client.get("/api/boggle", params={"board": "perslatgsineters"})
     assert answer.status_code == 200, answer.text[:300]

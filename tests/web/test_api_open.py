@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from wordindex.boggle.round import GRACE_SECONDS
 
-from .apihelp import create, move
+from .apihelp import create, every_try_on_the_loop_stopped, move
 from .conftest import BOARD
 
 
@@ -304,8 +304,13 @@ def test_each_search_is_refused_past_its_limit(client, url, params, message):
     assert message in response.json()["error"]
 
 
-def test_searches_beyond_the_worker_slots_wait_then_get_a_503_and_other_requests_go_on(sqlite_web_index, make_app):
-    with TestClient(make_app(sqlite_web_index, max_searches=2, request_seconds=0.2)) as client:
+def test_searches_beyond_the_worker_slots_wait_then_get_a_503_and_other_requests_go_on(
+    sqlite_web_index, make_app, monkeypatch
+):
+    """Searches made in request threads take the worker's slots (here every one is: no word is held
+    and the event loop's board tries are stopped at once)."""
+    every_try_on_the_loop_stopped(monkeypatch)
+    with TestClient(make_app(sqlite_web_index, max_searches=2, request_seconds=0.2, held_words=0)) as client:
         slots = client.app.state.searches
         client.portal.call(slots.enter)  # two searches in flight
         client.portal.call(slots.enter)
@@ -329,10 +334,11 @@ def test_searches_beyond_the_worker_slots_wait_then_get_a_503_and_other_requests
         assert slots.busy == 1  # every search gives its slot back, answered or refused
 
 
-def test_a_search_waits_for_a_slot_and_is_answered_when_one_frees(sqlite_web_index, make_app):
+def test_a_search_waits_for_a_slot_and_is_answered_when_one_frees(sqlite_web_index, make_app, monkeypatch):
     import threading
 
-    with TestClient(make_app(sqlite_web_index, max_searches=1, request_seconds=60)) as client:
+    every_try_on_the_loop_stopped(monkeypatch)
+    with TestClient(make_app(sqlite_web_index, max_searches=1, request_seconds=60, held_words=0)) as client:
         slots = client.app.state.searches
         client.portal.call(slots.enter)
         answers: list = []
@@ -345,6 +351,23 @@ def test_a_search_waits_for_a_slot_and_is_answered_when_one_frees(sqlite_web_ind
         waiting.join(60)
         assert answers[0].status_code == 200
         assert slots.busy == 0
+
+
+def test_an_answer_made_on_the_event_loop_takes_no_slot(sqlite_web_index, make_app, monkeypatch):
+    """With every slot held, a question the held words answer at once, and a small board, are still
+    answered: on the loop, one at a time and within ``INLINE_SECONDS``, they hold no thread. One
+    that needs a thread (every play of a hand) waits for a slot, then gets its 503."""
+    from wordindex.web.routers import queries
+
+    monkeypatch.setattr(queries, "INLINE_SECONDS", 60.0)  # what is tested is where, not how fast
+    with TestClient(make_app(sqlite_web_index, max_searches=1, request_seconds=0.2)) as client:
+        slots = client.app.state.searches
+        client.portal.call(slots.enter)
+        assert client.get("/api/words", params={"pattern": "c---"}).status_code == 200
+        assert client.get("/api/solve", params={"word": "cool"}).status_code == 200
+        assert client.get("/api/boggle", params={"board": "perslatgsineters"}).status_code == 200
+        assert client.get("/api/best-word", params={"hand": "cowsxz*", "all": "true"}).status_code == 503
+        assert slots.busy == 1
 
 
 # -- 4. unbounded growth --------------------------------------------------------------------------

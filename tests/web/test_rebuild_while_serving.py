@@ -48,6 +48,7 @@ def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, 
         assert play("stab").json()["event"]["verdict"] == "not_a_word"
         shown = {"board": BOARD, "show": "stab"}
         assert http.get("/api/boggle", params=shown).json()["found"] is False  # loads the prefix table
+        assert http.get("/api/words", params={"pattern": "st-b"}).json()["count"] == 0  # the held words
         statuses: list[int] = []
         stop = threading.Event()
 
@@ -72,6 +73,7 @@ def test_a_rebuild_breaks_neither_a_game_nor_a_request_in_flight(rebuilt_index, 
         assert answer["event"]["verdict"] == "accepted"
         assert answer["version"] == 3
         assert http.get("/api/boggle", params=shown).json()["found"] is True  # the table was reloaded
+        assert http.get("/api/words", params={"pattern": "st-b"}).json()["words"] == ["stab"]  # held again
 
 
 def test_two_builds_in_the_same_second_are_two_generations(rebuilt_index, monkeypatch):

@@ -14,7 +14,8 @@ Every answer's work is bounded (docs/serve.md, *Bounds*): by the size of what a 
 ask (texts of ``MAX_TEXT`` characters, ``MAX_CHECK`` words, hands of ``MAX_HAND`` tiles, boards
 of the configured size), by refusing the one search that cannot be bounded (the ``optimal``
 hangman strategy: its answers search the game, seconds each), and by the worker's search
-slots (``search_slot``: a search beyond them waits for a slot, not a thread, and gets a 503 past its wait).
+slots (``in_a_thread``: a search made in a request thread first waits for a slot, not a thread, and
+gets a 503 past its wait; an answer made on the event loop is bounded by ``INLINE_SECONDS``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from wordindex.index import Index
 
 from ..answers import MEDIA_TYPE
 from ..cache import AnswerCache
-from ..deps import IndexProvider, LexiconCache, search_slot
+from ..deps import IndexProvider, LexiconCache
 from ..errors import responses
 from ..games import MAX_HAND
-from ..limits import Overran, inline_budget, time_budget
+from ..limits import INLINE_SECONDS, Overran, inline_budget, time_budget
 from ..served import get_indexes, get_lexicons
 
 router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422, 503))
@@ -42,20 +43,67 @@ router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422
 MAX_TEXT = 200
 #: Most words one ``check`` request may ask about.
 MAX_CHECK = 1000
-#: A search: holds one of the worker's search slots while it runs.
-SEARCH = [Depends(search_slot)]
+#: Largest ``best-word`` hand answered on the event loop (``_held_report``): the problem set's hands are 7.
+MAX_HAND_ON_THE_LOOP = 10
 
 
 def _report(request: Request, indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Response:
     """The ``--json`` answer of ``wordindex <command>``: its function in ``reports.QUERY_REPORTS``,
     sent as the CLI prints it (``json.dumps``: no ``jsonable_encoder`` walk), kept (``_cached``)."""
+    return _cached(request, indexes, _reported(command, *args, **options))
+
+
+async def in_a_thread(request: Request, function: Callable[..., Response], *args: Any) -> Response:
+    """``function(*args)`` in a request thread, holding one of the worker's search slots (it waits for
+    one, 503 past its wait): searches are kept below the threads, so a game move or a page always
+    finds one. An answer made on the event loop takes no slot: the loop makes one at a time, within
+    ``INLINE_SECONDS``, and an answer kept from before is not a search."""
+    from starlette.concurrency import run_in_threadpool
+
+    slots = request.app.state.searches
+    await slots.enter()
+    try:
+        return await run_in_threadpool(function, *args)
+    finally:
+        slots.leave()
+
+
+def _reported(command: str, *args: Any, **options: Any) -> Callable[[Index, Hashable], str]:
     from wordindex.reports import QUERY_REPORTS
 
-    return _cached(
-        request,
-        indexes,
-        lambda index, _: json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False),
-    )
+    return lambda index, _: json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False)
+
+
+async def _held_report(
+    request: Request, indexes: IndexProvider, command: str, *args: Any, on_the_loop: bool = True, **options: Any
+) -> Response:
+    """``_report``, made on the event loop from the worker's held words when it can be.
+
+    Held, a hangman or word-game answer takes tens of microseconds: less than the hop to a request
+    thread and back, with the two threads taking turns at the GIL. So on SQLite (whose indexed
+    lookups are microseconds, and whose rebuilds a ``stat`` tells) the answer is first made on the
+    loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
+    (``wordindex.held.HeldOnly``). An answer that needs a scan, a load or more time stops at its
+    next question and is made again in a request thread. PostgreSQL answers are made in a thread:
+    every lookup there is a round trip.
+    """
+    answer = _reported(command, *args, **options)
+    held = indexes.held
+    if on_the_loop and held is not None and indexes.location.sqlite_path is not None:
+        from wordindex.held import HeldOnly, NotHeldNow
+
+        def held_only(index: Index, generation: Hashable) -> str:
+            index.held = HeldOnly(held, INLINE_SECONDS)
+            try:
+                return answer(index, generation)
+            finally:
+                index.held = held
+
+        try:
+            return _cached(request, indexes, held_only)
+        except NotHeldNow:
+            pass
+    return await in_a_thread(request, _cached, request, indexes, answer)
 
 
 def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index, Hashable], str]) -> Response:
@@ -115,8 +163,8 @@ def _served(strategy: str | None) -> str | None:
     return strategy
 
 
-@router.get("/words", dependencies=SEARCH)
-def words(
+@router.get("/words")
+async def words(
     request: Request,
     pattern: str = Query(
         ..., min_length=1, max_length=MAX_TEXT, description="Letters and - for unknown ones, e.g. -o--"
@@ -126,11 +174,11 @@ def words(
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex words --pattern P [--guessed L] [--limit N] --json``."""
-    return _report(request, indexes, "words", pattern, guessed=guessed, limit=limit)
+    return await _held_report(request, indexes, "words", pattern, guessed=guessed, limit=limit)
 
 
-@router.get("/guess", dependencies=SEARCH)
-def guess(
+@router.get("/guess")
+async def guess(
     request: Request,
     pattern: str = Query(..., min_length=1, max_length=MAX_TEXT),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
@@ -138,11 +186,11 @@ def guess(
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex guess --pattern P [--guessed L] [--strategy S] --json``."""
-    return _report(request, indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
+    return await _held_report(request, indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
 
 
-@router.get("/evil", dependencies=SEARCH)
-def evil(
+@router.get("/evil")
+async def evil(
     request: Request,
     length: int = Query(...),
     guessed: str | None = Query(None, max_length=MAX_TEXT, description="Letters guessed, in order"),
@@ -155,11 +203,11 @@ def evil(
     letters = guessed if guessed is not None else guesses
     if letters is None:
         raise UsageError("give the letters guessed, in order: guessed=...")
-    return _report(request, indexes, "evil", length, letters)
+    return await _held_report(request, indexes, "evil", length, letters)
 
 
-@router.get("/solve", dependencies=SEARCH)
-def solve(
+@router.get("/solve")
+async def solve(
     request: Request,
     word: str = Query(..., min_length=1, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
@@ -167,10 +215,10 @@ def solve(
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
     """``wordindex solve WORD [--strategy S] [--lives N] --json``."""
-    return _report(request, indexes, "solve", word, strategy=_served(strategy), lives=lives)
+    return await _held_report(request, indexes, "solve", word, strategy=_served(strategy), lives=lives)
 
 
-@router.get("/boggle", dependencies=SEARCH)
+@router.get("/boggle")
 async def boggle(
     request: Request,
     board: str = Query(..., min_length=1, max_length=MAX_TEXT, description="Letters row by row; q is the Qu cube"),
@@ -189,8 +237,6 @@ async def boggle(
     On SQLite, that is: telling whether the index was rebuilt is a ``stat`` there, but a query on
     PostgreSQL, which must not hold the loop, so a PostgreSQL index's boards are solved in a thread.
     """
-    from starlette.concurrency import run_in_threadpool
-
     from wordindex import reports
     from wordindex.boggle.board import parse_board
     from wordindex.boggle.engine import Engine
@@ -221,7 +267,7 @@ async def boggle(
             raise Overran
         return answer(index, lexicon, inline_budget())
 
-    def in_a_thread(index: Index, generation: Hashable) -> str:
+    def solved_in_a_thread(index: Index, generation: Hashable) -> str:
         return answer(index, lexicons.get(index, generation), time_budget(settings.request_seconds))
 
     if indexes.location.sqlite_path is not None:  # a PostgreSQL index's generation is a query: not on the loop
@@ -229,11 +275,11 @@ async def boggle(
             return _cached(request, indexes, on_the_loop)
         except Overran:
             pass
-    return await run_in_threadpool(_cached, request, indexes, in_a_thread)
+    return await in_a_thread(request, _cached, request, indexes, solved_in_a_thread)
 
 
-@router.get("/best-word", dependencies=SEARCH)
-def best_word(
+@router.get("/best-word")
+async def best_word(
     request: Request,
     hand: str = Query(
         ..., min_length=1, max_length=MAX_TEXT, description=f"The hand's letters, * for the wildcard (up to {MAX_HAND})"
@@ -245,4 +291,6 @@ def best_word(
     tiles = len("".join(hand.split()))
     if tiles > MAX_HAND:
         raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
-    return _report(request, indexes, "best-word", hand, all_words=all)
+    # Every play of a large hand is thousands of words scored in Python between two questions: a thread's work.
+    small = not all and tiles <= MAX_HAND_ON_THE_LOOP
+    return await _held_report(request, indexes, "best-word", hand, all_words=all, on_the_loop=small)

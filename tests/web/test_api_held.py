@@ -1,0 +1,107 @@
+"""Hangman and word-game answers from the worker's held words (``wordindex.held``), on the event loop
+when they can be (issue 20 item 1): the answer is the CLI's ``--json`` either way; what needs a scan,
+a load or more time than ``INLINE_SECONDS`` is made again in a request thread."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wordindex.index import open_index
+from wordindex.reports import QUERY_REPORTS
+
+#: Each question, as an API path and as the report function the CLI's ``--json`` prints.
+QUESTIONS = [
+    ("/api/words?pattern=-o--&limit=3", "words", ("-o--",), {"limit": 3}),
+    ("/api/guess?pattern=-e--&guessed=e", "guess", ("-e--",), {"guessed": "e"}),
+    ("/api/guess?pattern=c--l&guessed=clx&strategy=split", "guess", ("c--l",), {"guessed": "clx", "strategy": "split"}),
+    ("/api/evil?length=4&guessed=eao", "evil", (4, "eao"), {}),
+    ("/api/solve?word=cool", "solve", ("cool",), {}),
+    ("/api/best-word?hand=cowsxz*", "best-word", ("cowsxz*",), {}),
+]
+
+
+def cli_json(location, command, args, options) -> str:
+    with open_index(location) as index:
+        return json.dumps(QUERY_REPORTS[command](index, *args, **options), ensure_ascii=False)
+
+
+@pytest.fixture
+def hops(monkeypatch) -> list[object]:
+    """The calls handed to a request thread."""
+    import starlette.concurrency
+
+    real = starlette.concurrency.run_in_threadpool
+    calls: list[object] = []
+
+    async def counting(function, *args, **kwargs):
+        calls.append(function)
+        return await real(function, *args, **kwargs)
+
+    monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
+    return calls
+
+
+def uncached(make_app, location, **settings) -> TestClient:
+    return TestClient(make_app(location, answer_cache_entries=0, **settings))
+
+
+@pytest.mark.parametrize(("path", "command", "args", "options"), QUESTIONS)
+def test_a_held_answer_is_made_on_the_event_loop_on_sqlite_and_in_a_thread_on_postgresql(
+    web_index, make_app, hops, monkeypatch, path, command, args, options
+):
+    from wordindex.web.routers import queries
+
+    monkeypatch.setattr(queries, "INLINE_SECONDS", 60.0)  # what is tested is where, not how fast
+    with uncached(make_app, web_index) as api:
+        answer = api.get(path)
+    assert answer.status_code == 200, answer.text[:300]
+    assert answer.text == cli_json(web_index, command, args, options)
+    assert len(hops) == (0 if web_index.sqlite_path is not None else 1)
+
+
+@pytest.mark.sqlite_only  # a PostgreSQL answer goes to a thread at once
+@pytest.mark.parametrize(("path", "command", "args", "options"), QUESTIONS)
+def test_an_answer_out_of_time_on_the_loop_is_made_again_in_a_thread(
+    sqlite_web_index, make_app, hops, monkeypatch, path, command, args, options
+):
+    """Here every try on the loop is out of time at its first question: the thread's answer is the same."""
+    from wordindex.web.routers import queries
+
+    monkeypatch.setattr(queries, "INLINE_SECONDS", -1.0)
+    with uncached(make_app, sqlite_web_index) as api:
+        answer = api.get(path)
+    assert answer.status_code == 200, answer.text[:300]
+    assert answer.text == cli_json(sqlite_web_index, command, args, options)
+    assert len(hops) == 1
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("held_words", [0, 1])
+def test_lengths_not_held_are_answered_by_sql_in_a_thread(sqlite_web_index, make_app, hops, held_words):
+    """``WORDINDEX_HELD_WORDS`` 0 holds nothing; 1 holds no length of more than one word (they do
+    not fit): either way SQL answers, in a request thread, the same text."""
+    path, command, args, options = QUESTIONS[1]
+    with uncached(make_app, sqlite_web_index, held_words=held_words) as api:
+        answer = api.get(path)
+        held = api.app.state.served.default.indexes.held
+    assert answer.text == cli_json(sqlite_web_index, command, args, options)
+    assert len(hops) == 1
+    assert (held is None) == (held_words == 0)
+
+
+@pytest.mark.sqlite_only
+def test_every_play_of_a_hand_is_scored_in_a_thread(client, sqlite_web_index, hops):
+    """``all=true`` (thousands of words scored in Python for a large hand) never runs on the loop."""
+    answer = client.get("/api/best-word", params={"hand": "aecdtso*", "all": "true"})
+    assert answer.text == cli_json(sqlite_web_index, "best-word", ("aecdtso*",), {"all_words": True})
+    assert len(hops) == 1
+
+
+def test_the_held_words_are_a_setting_from_the_environment():
+    from wordindex.web.settings import settings_from_environment
+
+    assert settings_from_environment({"WORDINDEX_DB": "x.db"}).held_words == 250_000
+    assert settings_from_environment({"WORDINDEX_DB": "x.db", "WORDINDEX_HELD_WORDS": "0"}).held_words == 0
