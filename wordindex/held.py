@@ -98,28 +98,29 @@ class HeldLength:
         self, pattern: Pattern, guessed: frozenset[str] | None, *, exclusive: bool, pool: WordPool | None
     ) -> Mask:
         """The rows ``pattern.candidate_condition`` (and ``pool``'s condition) keep, as a mask."""
-        alphabet = pattern.alphabet
-        keep = self.in_pool(pool)
-        letters = ((guessed or frozenset()) | pattern.revealed_letters) if exclusive else pattern.revealed_letters
-        for letter in letters:
-            slot = alphabet.slot.get(letter)
+        slots = pattern.alphabet.slot
+        revealed = pattern.revealed
+        keep = self.in_pool(pool) if pool is not None else None
+        for letter in ((guessed or frozenset()) | revealed.keys()) if exclusive else revealed:
+            slot = slots.get(letter)
             if slot is None:
                 continue
-            mask = np.uint32(pattern.revealed.get(letter, 0))
+            mask = np.uint32(revealed.get(letter, 0))
             column = self.positions[slot]
-            keep &= (column == mask) if exclusive else ((column & mask) == mask)
-        return keep
+            kept = (column == mask) if exclusive else ((column & mask) == mask)
+            if keep is None:
+                keep = kept
+            else:
+                keep &= kept
+        return keep if keep is not None else self.in_pool(None)
 
     def in_pool(self, pool: WordPool | None) -> Mask:
-        """The rows ``pool``'s condition keeps (``levels.WordPool.condition``; None: every row)."""
-        keep: Mask = np.ones(len(self), dtype=np.bool_)
-        if pool is not None:
-            if pool.levels is not None:
-                if pool.levels.low is not None:
-                    keep &= self.level >= pool.levels.low
-                keep &= (self.level <= pool.levels.high) & (self.level != NO_LEVEL)
-            if not pool.allow_vulgar:
-                keep &= ~self.vulgar
+        """The rows ``pool``'s condition keeps (``levels.WordPool.condition``; None: every row), a new mask."""
+        keep: Mask = np.ones(len(self), dtype=np.bool_) if pool is None or pool.allow_vulgar else ~self.vulgar
+        if pool is not None and pool.levels is not None:
+            if pool.levels.low is not None:
+                keep &= self.level >= pool.levels.low
+            keep &= (self.level <= pool.levels.high) & (self.level != NO_LEVEL)
         return keep
 
     @staticmethod
@@ -131,22 +132,16 @@ class HeldLength:
         sums = (self.sums @ keep.astype(np.float32)).astype(np.int64).tolist()
         return self.size(keep), sums[: self.letters], sums[self.letters :]
 
-    def playable(self, hand: list[int], vowels: list[int], wildcards: int, pool: WordPool | None) -> list[str]:
-        """The words (in ``pool``) a word-game hand can play: ``hand[slot]`` copies of each letter,
-        and ``wildcards`` tiles that stand for any vowel (``vowels``: their slots).
+    def playable(self, hand: HandScreen, pool: WordPool | None) -> list[str]:
+        """The words (in ``pool``) a word-game hand can play (``HandScreen``).
 
         As ``wordgame.best``'s ``_candidates_by_counts`` asks SQL: no more of a consonant than the
         hand has, and the vowels the hand lacks no more than its wildcards. The words whose letters
         the hand (with its wildcards) does not all have are screened out first, by their letter sets.
         """
-        allowed = sum(1 << slot for slot, count in enumerate(hand) if count > 0)
-        if wildcards > 0:
-            allowed |= sum(1 << slot for slot in vowels)
-        rows = np.flatnonzero(((self.present & np.uint32(~allowed & 0xFFFFFFFF)) == 0) & self.in_pool(pool))
-        short = np.maximum(self.sums[: self.letters, rows] - np.array(hand, dtype=np.float32)[:, None], 0)
-        is_vowel = np.zeros(self.letters, dtype=np.bool_)
-        is_vowel[vowels] = True
-        fits = ~short[~is_vowel].any(axis=0) & (short[is_vowel].sum(axis=0) <= wildcards)
+        rows = np.flatnonzero(((self.present & hand.refused) == 0) & self.in_pool(pool))
+        short = np.maximum(self.sums[: self.letters, rows] - hand.counts, 0)
+        fits = ~short[hand.consonants].any(axis=0) & (short[hand.vowels].sum(axis=0) <= hand.wildcards)
         found: list[str] = self.words[rows[fits]].tolist()
         return found
 
@@ -168,6 +163,33 @@ class HeldLength:
             return None
         nth = int(np.argpartition(self.ids[rows], offset)[offset])
         return str(self.words[int(rows[nth])])
+
+
+@dataclass(frozen=True)
+class HandScreen:
+    """A word-game hand as ``HeldLength.playable`` screens words with it, worked out once per hand."""
+
+    counts: npt.NDArray[np.float32]  # (letters, 1): the hand's copies of each letter
+    refused: np.uint32  # the letters the hand cannot play (no copy, and no wildcard for a vowel)
+    vowels: Mask
+    consonants: Mask
+    wildcards: int
+
+    @classmethod
+    def of(cls, counts: list[int], vowels: list[int], wildcards: int) -> HandScreen:
+        """``counts[slot]`` copies of each letter, ``wildcards`` tiles for any vowel (``vowels``: slots)."""
+        playable = sum(1 << slot for slot, count in enumerate(counts) if count > 0)
+        if wildcards > 0:
+            playable |= sum(1 << slot for slot in vowels)
+        is_vowel = np.zeros(len(counts), dtype=np.bool_)
+        is_vowel[vowels] = True
+        return cls(
+            counts=np.array(counts, dtype=np.float32)[:, None],
+            refused=np.uint32(~playable & 0xFFFFFFFF),
+            vowels=is_vowel,
+            consonants=~is_vowel,
+            wildcards=wildcards,
+        )
 
 
 class Holds(Protocol):

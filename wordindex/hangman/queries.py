@@ -137,7 +137,13 @@ def letter_counts(index: Index, position: Position, *, exclusive: bool = True, c
     if held is not None:
         keep = held.candidates(position.pattern, position.guessed, exclusive=exclusive, pool=None)
         count, occurrences_, holding_ = held.letter_sums(keep)
-        return _as_counts(alphabet, count, occurrences_, holding_ if containing or totals else None)
+        letters = alphabet.letters
+        return LetterCounts(  # the sums are ints already: no _as_counts conversion
+            candidates=count,
+            occurrences=dict(zip(letters, occurrences_, strict=True)),
+            containing=dict(zip(letters, holding_, strict=True)) if containing or totals else dict.fromkeys(letters, 0),
+            alphabet=alphabet,
+        )
     if totals:  # the letter_totals table has both sums
         return totals_counts(index, position.pattern.length)
     candidates = family(index, position, exclusive=exclusive)

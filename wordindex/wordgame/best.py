@@ -160,14 +160,12 @@ def _candidates_held(
     for letter, count in hand.items():
         if letter != WILDCARD:
             counts[slot[letter]] = count
-    vowels = [slot[letter] for letter in chosen.vowels]
+    from ..held import HandScreen
+
+    screen = HandScreen.of(counts, [slot[letter] for letter in chosen.vowels], hand.get(WILDCARD, 0))
     pool = WordPool(allow_vulgar=allow_vulgar)
-    wild = hand.get(WILDCARD, 0)
     return [
-        (word, chosen.signature(word))
-        for words in held
-        if words is not None
-        for word in words.playable(counts, vowels, wild, pool)
+        (word, chosen.signature(word)) for words in held if words is not None for word in words.playable(screen, pool)
     ]
 
 
