@@ -91,7 +91,7 @@ class Settings:
     #: ... and their total size in bytes.
     answer_cache_bytes: int = 64 << 20
     #: Words of each index a worker holds in memory as arrays (``wordindex.held``), so hangman and
-    #: pattern questions do not scan rows (about 450 bytes a word for English); 0 holds none.
+    #: pattern questions do not scan rows (about 500 bytes a word for English); 0 holds none.
     held_words: int = 250_000
 
     @property
