@@ -26,7 +26,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
-from wordindex.index import Index
+from wordindex.index import Index, WouldWait
 
 from ..answers import MEDIA_TYPE
 from ..cache import AnswerCache
@@ -186,8 +186,9 @@ async def boggle(
     to a request thread and back (with the two threads taking turns at the GIL, the hop halved the
     requests a worker answers). A search still running after ``INLINE_SECONDS`` (5 ms) is stopped and
     run again in a request thread under the request's budget, so no board holds the loop longer.
-    On SQLite, that is: telling whether the index was rebuilt is a ``stat`` there, but a query on
-    PostgreSQL, which must not hold the loop, so a PostgreSQL index's boards are solved in a thread.
+    The loop never waits on a database server: on PostgreSQL it answers from its own index, whose
+    generation the worker's watch knows (``IndexProvider``); while the watch cannot vouch for it, or
+    before that index is open, ``WouldWait`` sends the board to a thread.
     """
     from starlette.concurrency import run_in_threadpool
 
@@ -224,12 +225,17 @@ async def boggle(
     def in_a_thread(index: Index, generation: Hashable) -> str:
         return answer(index, lexicons.get(index, generation), time_budget(settings.request_seconds))
 
-    if indexes.location.sqlite_path is not None:  # a PostgreSQL index's generation is a query: not on the loop
+    def from_a_thread() -> Response:
+        response = _cached(request, indexes, in_a_thread)
+        indexes.ready_the_loop()  # PostgreSQL: the loop's own index, if it could not be opened at start-up
+        return response
+
+    if indexes.answers_on_the_loop():
         try:
             return _cached(request, indexes, on_the_loop)
-        except Overran:
+        except (Overran, WouldWait):  # too long a search, or a question for the server: a thread's work
             pass
-    return await run_in_threadpool(_cached, request, indexes, in_a_thread)
+    return await run_in_threadpool(from_a_thread)
 
 
 @router.get("/best-word", dependencies=SEARCH)
