@@ -6,6 +6,7 @@ Each test has an index of its own (it gets rebuilt) on the test server, whatever
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,21 +54,34 @@ def queried(url: str) -> int:
         return int(index.scalar(GENERATION_SQL))
 
 
+@contextmanager
+def running(watch: GenerationWatch) -> Iterator[GenerationWatch]:
+    """The watch started and its first reading made; stopped afterwards."""
+    watch.start()
+    try:
+        assert watch.wait_for(lambda known: known is not None, 30), watch.last_error
+        yield watch
+    finally:
+        watch.stop()
+
+
+def rebuild_without_notice(url: str, source: Path, monkeypatch) -> None:
+    """A rebuild as an older wordindex makes it: its NOTIFY goes to a channel nobody listens on."""
+    import wordindex.load_postgres
+
+    monkeypatch.setattr(wordindex.load_postgres, "REBUILT_CHANNEL", "some_other_channel")
+    rebuild(url, source)
+
+
 @pytest.fixture
 def watched(target) -> Iterator[tuple[GenerationWatch, ServerIndex]]:
     """A started watch (it has read the generation) and an open index that asks it first."""
     url, _ = target
-    watch = GenerationWatch(parse_location(url), recheck_seconds=NEVER, trust_seconds=NEVER)
-    watch.start()
-    index = open_index(url)
-    assert isinstance(index, ServerIndex)
-    index.watch = watch.known
-    try:
-        assert watch.wait_for(lambda known: known is not None, 30), watch.last_error
-        yield watch, index
-    finally:
-        index.close()
-        watch.stop()
+    with running(GenerationWatch(parse_location(url), recheck_seconds=NEVER, trust_seconds=NEVER)) as watch:
+        with open_index(url) as index:
+            assert isinstance(index, ServerIndex)
+            index.watch = watch.known
+            yield watch, index
 
 
 def statements(index: ServerIndex) -> list[str]:
@@ -119,42 +133,27 @@ def test_a_killed_listener_costs_queries_not_answers(watched, target):
 
 def test_a_rebuild_that_sends_no_notice_is_seen_once_the_reading_is_too_old(target, monkeypatch):
     """An older wordindex's build sends no NOTIFY: the watch trusts a reading ``trust_seconds`` at most."""
-    import wordindex.load_postgres
-
     url, source = target
     clock = Clock()
-    watch = GenerationWatch(parse_location(url), recheck_seconds=10, trust_seconds=10, clock=clock)
-    watch.start()
-    try:
-        assert watch.wait_for(lambda known: known is not None, 30), watch.last_error
+    location = parse_location(url)
+    with running(GenerationWatch(location, recheck_seconds=10, trust_seconds=10, clock=clock)) as watch:
         before = watch.known()
-        monkeypatch.setattr(wordindex.load_postgres, "REBUILT_CHANNEL", "some_other_channel")
-        rebuild(url, source)
+        rebuild_without_notice(url, source, monkeypatch)
         assert watch.known() == before  # no notice: the old reading stands while it is trusted
         clock.now = 10.5
         assert watch.known() is None  # too old: readers ask the server
         with open_index(url) as index:
             index.watch = watch.known
             assert index.generation() == queried(url) != before
-    finally:
-        watch.stop()
 
 
 def test_the_watch_reads_again_every_recheck_seconds(target, monkeypatch):
-    import wordindex.load_postgres
-
     url, source = target
-    watch = GenerationWatch(parse_location(url), recheck_seconds=0.05)
-    watch.start()
-    try:
-        assert watch.wait_for(lambda known: known is not None, 30), watch.last_error
+    with running(GenerationWatch(parse_location(url), recheck_seconds=0.05)) as watch:
         before = watch.known()
-        monkeypatch.setattr(wordindex.load_postgres, "REBUILT_CHANNEL", "some_other_channel")
-        rebuild(url, source)
+        rebuild_without_notice(url, source, monkeypatch)
         assert watch.wait_for(lambda known: known not in (None, before), 30)
         assert watch.known() == queried(url)
-    finally:
-        watch.stop()
 
 
 def test_a_stopped_watch_vouches_for_nothing(watched):
@@ -182,9 +181,7 @@ def test_an_index_that_may_not_wait_never_asks_the_server(watched):
     assert sent == []
 
 
-def test_a_server_that_cannot_be_reached_leaves_the_watch_unknown(tmp_path):
-    from wordindex.generation_watch import GenerationWatch
-
+def test_a_server_that_cannot_be_reached_leaves_the_watch_unknown():
     location = parse_location("postgresql://nobody@127.0.0.1:9/none?connect_timeout=1")
     watch = GenerationWatch(location, retry_seconds=NEVER)
     watch.start()
