@@ -130,7 +130,7 @@ class IndexProvider:
 
     def close(self) -> None:
         if self.watch is not None:
-            self.watch.stop()
+            self.watch.stop(timeout=1.0)  # at once, unless its thread is in a connect or a query
             self.watch = None
         with self._lock:
             indexes, self._all = self._all, []

@@ -152,10 +152,6 @@ class Index(ABC):
         a ``GenerationWatch`` knows it (``ServerIndex.watch``).
         """
 
-    def known_generation(self) -> Hashable | None:
-        """The generation if it is known without asking the server, else None."""
-        return self.generation()
-
     def close(self) -> None:
         """Release the connection."""
 
@@ -302,9 +298,6 @@ class ServerIndex(Index):
         if known is not None:
             return known
         return int(self.scalar(GENERATION_SQL))
-
-    def known_generation(self) -> Hashable | None:
-        return self.watch() if self.watch is not None else None
 
     def close(self) -> None:
         self.connection.close()
