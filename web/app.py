@@ -77,6 +77,7 @@ def create_app(settings: Settings) -> FastAPI:
             await asyncio.to_thread(store.migrate)
         except WordIndexError as exc:  # a read-only or broken store: the worker stays up, its writes get 503s
             log.warning("the game store cannot be prepared: %s", exc)
+        app.state.served.start()  # on PostgreSQL, each index's generation watched (no query per answer)
         await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
         app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
@@ -89,6 +90,7 @@ def create_app(settings: Settings) -> FastAPI:
                 await asyncio.to_thread(served.indexes.warm_held)
             except Exception as exc:
                 log.warning("words not held in memory for %s: %s", served.location.display, exc)
+            await asyncio.to_thread(served.indexes.ready_the_loop)  # PostgreSQL: the event loop's own index
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             with _start_up_frozen():

@@ -9,6 +9,14 @@ reading the old file, so each request first compares the file's identity
 reopens when it changed. On PostgreSQL a rebuild swaps schemas and every
 query resolves the tables by name again, so the same connection sees the new
 index. A request in flight finishes on the index it started with.
+
+On PostgreSQL the index's generation (what the caches compare) is kept by the
+worker's ``GenerationWatch`` (one listening connection, told of each rebuild),
+so an answer from a cache costs no round trip; while the watch cannot vouch for
+it, each request asks the server, as before. The event loop gets an index of
+its own, opened by a request thread and never waiting on the server
+(``ServerIndex.may_wait``): what needs the server raises ``WouldWait`` there,
+and the request moves to a thread.
 """
 
 from __future__ import annotations
@@ -20,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
-from wordindex.errors import DatabaseError
+from wordindex.errors import DatabaseError, WordIndexError
 from wordindex.gamestore import GameStore
-from wordindex.index import Index, file_identity, open_index
+from wordindex.generation_watch import GenerationWatch
+from wordindex.index import Index, ServerIndex, WouldWait, file_identity, open_index
 from wordindex.location import Location
 
 if TYPE_CHECKING:
@@ -30,7 +39,8 @@ if TYPE_CHECKING:
 
 
 class IndexProvider:
-    """One open index per thread, reopened after a SQLite rebuild.
+    """One open index per thread, reopened after a SQLite rebuild; on PostgreSQL, the generation watch
+    and the event loop's own index.
 
     Every connection it hands out shares the worker's ``HeldWords`` (``held_words`` words of the
     index held as arrays, ``wordindex.held``; 0: none), so hangman and pattern questions read
@@ -46,26 +56,80 @@ class IndexProvider:
         self._local = threading.local()
         self._lock = threading.Lock()
         self._all: list[Index] = []
+        #: PostgreSQL: the worker's watch of the index's generation, once ``start`` has run.
+        self.watch: GenerationWatch | None = None
+        self._loop_thread: int | None = None
+        self._loop_index: Index | None = None
+
+    def start(self) -> None:
+        """Called on the event loop at start-up: this thread is the loop's; on PostgreSQL, the watch starts
+        (it connects in its own thread: until it has read the generation, requests ask the server)."""
+        self._loop_thread = threading.get_ident()
+        if self.location.sqlite_path is None and self.watch is None:
+            self.watch = GenerationWatch(self.location)
+            self.watch.start()
 
     def get(self) -> Index:
+        if self._loop_thread == threading.get_ident() and self.location.sqlite_path is None:
+            loop_index = self._loop_index  # the event loop never connects to a server, nor waits on it
+            if loop_index is None:
+                raise WouldWait("the event loop's index is not open yet")
+            return loop_index
         index: Index | None = getattr(self._local, "index", None)
         path = self.location.sqlite_path
         if index is not None and path is not None and index.generation() != file_identity(path):
             self._forget(index)
             index = None
         if index is None:
-            index = open_index(self.location)
-            index.held = self.held
+            index = self._watched(open_index(self.location))
             self._local.index = index
             with self._lock:
                 self._all.append(index)
         return index
+
+    def _watched(self, index: Index) -> Index:
+        """A new connection, given the worker's held words and (PostgreSQL) its generation watch."""
+        index.held = self.held
+        if isinstance(index, ServerIndex) and self.watch is not None:
+            index.watch = self.watch.known
+        return index
+
+    def answers_on_the_loop(self) -> bool:
+        """Whether the event loop may try a request itself: always on SQLite (its checks are a ``stat``),
+        on PostgreSQL once the loop's own index is open."""
+        return self.location.sqlite_path is not None or self._loop_index is not None
+
+    def ready_the_loop(self) -> None:
+        """Open the event loop's own index, from a request thread (PostgreSQL; at most once): its language
+        read now, and from then on it never asks the server (``WouldWait`` instead). Quiet on failure:
+        the loop then leaves every request to a thread, as before."""
+        if self.location.sqlite_path is not None or self._loop_index is not None or self.watch is None:
+            return
+        try:
+            index = self._watched(open_index(self.location))
+        except WordIndexError:
+            return
+        try:
+            index.language  # noqa: B018 - read once, here, where waiting is allowed
+        except WordIndexError:
+            index.close()
+            return
+        assert isinstance(index, ServerIndex)
+        index.may_wait = False
+        with self._lock:
+            if self._loop_index is None:
+                self._loop_index = index
+                self._all.append(index)
+                return
+        index.close()
 
     def _forget(self, index: Index) -> None:
         self._local.index = None
         with self._lock:
             if index in self._all:
                 self._all.remove(index)
+            if self._loop_index is index:
+                self._loop_index = None
         index.close()
 
     @contextmanager
@@ -85,8 +149,12 @@ class IndexProvider:
                 self.held.warm(index)
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop(timeout=1.0)  # at once, unless its thread is in a connect or a query
+            self.watch = None
         with self._lock:
             indexes, self._all = self._all, []
+            self._loop_index = None
         for index in indexes:
             try:
                 index.close()
@@ -104,8 +172,9 @@ class LexiconCache:
     def __init__(self, indexes: IndexProvider):
         self.indexes = indexes
         self._lock = threading.Lock()
-        self._generation: Any = None
-        self._table: Any = None
+        #: (the generation, its lexicon), replaced whole: ``current`` reads it without the lock, which a
+        #: thread loading a new lexicon holds for a second (the event loop must not wait for it).
+        self._held: tuple[Any, Any] | None = None
 
     def warm(self) -> None:
         """Load the lexicon and compile the search for letter and Qu boards now, at start-up, so the
@@ -127,18 +196,22 @@ class LexiconCache:
         event loop's first try at a board must not spend a second reading a new lexicon).
         ``generation``: the index's, when the caller has just read it (a query on PostgreSQL)."""
         generation = index.generation() if generation is None else generation
-        with self._lock:
-            return self._table if self._table is not None and generation == self._generation else None
+        held = self._held
+        return held[1] if held is not None and held[0] == generation else None
 
     def get(self, index: Index, generation: Any = None) -> Any:
         from wordindex.boggle.store import load_trie
 
         generation = index.generation() if generation is None else generation
+        held = self._held
+        if held is not None and held[0] == generation:
+            return held[1]
         with self._lock:
-            if self._table is None or generation != self._generation:
-                self._table = load_trie(index)
-                self._generation = generation
-            return self._table
+            held = self._held
+            if held is None or held[0] != generation:
+                held = (generation, load_trie(index))
+                self._held = held
+            return held[1]
 
 
 async def get_store(request: Request) -> GameStore:

@@ -151,6 +151,12 @@ class ServedIndexes:
     def _example(self) -> str:
         return repr(self.default.language.code) if self.default.language is not None else "'en'"
 
+    def start(self) -> None:
+        """At start-up, on the event loop: each index's provider learns the loop, and a PostgreSQL one
+        starts watching its generation (``IndexProvider.start``)."""
+        for served in self.all:
+            served.indexes.start()
+
     def close(self) -> None:
         for served in self.all:
             served.indexes.close()

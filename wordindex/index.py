@@ -48,7 +48,18 @@ DEFAULT_CONNECT_TIMEOUT = 5
 #: lookup stays cheap, so asking about n values costs time linear in n.
 IN_LIST_CHUNK = 500
 
+#: The PostgreSQL channel a build notifies (``NOTIFY``) as it swaps a new index in, with the new
+#: generation as the payload: a server's ``GenerationWatch`` listens on it.
+REBUILT_CHANNEL = "wordindex_rebuilt"
+#: A PostgreSQL index's generation: the OID of the ``index_info`` table the search path finds now.
+GENERATION_SQL = "SELECT CAST(CAST(CAST('index_info' AS regclass) AS oid) AS bigint)"
+
 T = TypeVar("T")
+
+
+class WouldWait(Exception):
+    """An index that may not wait on its server (``may_wait`` False, an event loop's) was asked
+    something only the server can answer: ask again where waiting is allowed."""
 
 
 def in_list(name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
@@ -147,7 +158,8 @@ class Index(ABC):
         """What changes when the index is rebuilt under this connection (caches compare it).
 
         SQLite: the identity of the file opened (a rebuild renames a new file over it).
-        PostgreSQL: the identity of the tables (a rebuild swaps a new schema in).
+        PostgreSQL: the identity of the tables (a rebuild swaps a new schema in): a query, unless
+        a ``GenerationWatch`` knows it (``ServerIndex.watch``).
         """
 
     def close(self) -> None:
@@ -245,11 +257,18 @@ class ServerIndex(Index):
             self.connection = self.engine.connect()
         except Exception as exc:  # driver errors vary; all mean "cannot reach it"
             raise connect_error(location, exc) from None
+        #: Where the generation is known without a query (a ``GenerationWatch``'s ``known``), if anywhere.
+        self.watch: Callable[[], Hashable | None] | None = None
+        #: False: ``rows`` and an unknown ``generation`` raise ``WouldWait`` instead of asking the server
+        #: (an index an event loop answers from, which must never wait on a query).
+        self.may_wait = True
 
     def rows(self, sql: str, params: Params = None) -> list[tuple[Any, ...]]:
         """The query's rows; run once more on a new connection when the server dropped this one (a
         restart, an administrator ending it): a read, so running it again is harmless, and a server's
         long-lived reader would otherwise fail one request first."""
+        if not self.may_wait:
+            raise WouldWait(sql)
         try:
             try:
                 return self._rows(sql, params)
@@ -282,9 +301,13 @@ class ServerIndex(Index):
 
         A rebuild fills a new schema and swaps it in, so the table is a new one.
         The build time alone is not enough: it counts whole seconds, and two
-        builds can finish within one.
+        builds can finish within one. Read from the ``watch`` when it knows it
+        (no round trip), else by a query.
         """
-        return int(self.scalar("SELECT CAST(CAST(CAST('index_info' AS regclass) AS oid) AS bigint)"))
+        known = self.watch() if self.watch is not None else None
+        if known is not None:
+            return known
+        return int(self.scalar(GENERATION_SQL))
 
     def close(self) -> None:
         self.connection.close()

@@ -5,6 +5,9 @@ The live index is the ``wordindex`` schema. A build fills
 then one short transaction renames ``wordindex`` away and
 ``wordindex_build`` into its place. Readers keep using the old tables until
 that commit; a killed build rolls back and leaves the live schema untouched.
+The swap's transaction also sends ``NOTIFY`` on ``REBUILT_CHANNEL`` (payload:
+the new generation), delivered as it commits: a server keeping the index's
+generation in memory (``generation_watch``) reads it again.
 
 The build drops schemas (the staging one, the previous live one), so it
 first proves each is its own: created by a build (a ``COMMENT ON SCHEMA``
@@ -25,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BuildBusyError, DatabaseError, RefusedError
-from .index import connect_error, first_line, server_connect_args
+from .index import REBUILT_CHANNEL, connect_error, first_line, server_connect_args
 from .load_common import batches, column_names, index_ddl
 from .location import Location
 from .plan import BuildPlan, Progress
@@ -189,6 +192,11 @@ def _swap(connection: Any, display: str) -> None:
     if prove_own_schema(connection, PG_SCHEMA, display):
         connection.execute(text(f"ALTER SCHEMA {PG_SCHEMA} RENAME TO {PG_OLD_SCHEMA}"))
     connection.execute(text(f"ALTER SCHEMA {PG_BUILD_SCHEMA} RENAME TO {PG_SCHEMA}"))
+    # Sent with the swap's commit (never before it): servers watching the index read its generation again.
+    connection.execute(
+        text("SELECT pg_notify(:channel, CAST(CAST(CAST(CAST(:table AS regclass) AS oid) AS bigint) AS text))"),
+        {"channel": REBUILT_CHANNEL, "table": f"{PG_SCHEMA}.index_info"},
+    )
 
 
 def _database_error(location: Location, exc: BaseException) -> DatabaseError | None:

@@ -7,6 +7,8 @@
 * ``client``: a TestClient on a SQLite app, started (lifespan run).
 * ``live_server``: uvicorn on 127.0.0.1 and a free port in a thread, for the
   browser tests; yields the base URL.
+* ``watching(app)``: wait until a started app's PostgreSQL indexes are watched
+  (their generation known without a query) and the event loop's own index is open.
 """
 
 from __future__ import annotations
@@ -83,6 +85,16 @@ def client(sqlite_web_index, make_app) -> Iterator[TestClient]:
     """A started TestClient on the SQLite test index."""
     with TestClient(make_app(sqlite_web_index)) as client:
         yield client
+
+
+def watching(app: FastAPI) -> None:
+    """Wait until each PostgreSQL index of a started app has its generation read by the worker's watch,
+    and check that the event loop's own index is open (a worker a moment after start-up); no-op on SQLite."""
+    for served in app.state.served.all:
+        watch = served.indexes.watch
+        if watch is not None:
+            assert watch.wait_for(lambda known: known is not None, 30), watch.last_error
+            assert served.indexes.answers_on_the_loop()
 
 
 def free_port() -> int:

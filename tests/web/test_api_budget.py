@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .apihelp import create, every_try_on_the_loop_stopped, move
+from .conftest import watching
 
 #: Every run of b's from 3 to 36 letters is a word: every path of a 6×6 board of b's is a prefix and
 #: a word, more paths than any budget. A 63-letter word of a's needs more cells than any board has.
@@ -81,10 +82,8 @@ def _cli_json(location, board: str) -> str:
         return reports.boggle_text(index, board)
 
 
-def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(api, web_index, monkeypatch):
-    """On SQLite a board solve runs on the event loop first: no hop to a request thread when it
-    finishes within ``INLINE_SECONDS``; on PostgreSQL (whose rebuild check is a query) in a thread.
-    The answer is the CLI's ``--json`` text either way."""
+def _counting_hops(monkeypatch) -> list:
+    """The functions sent to a request thread (``run_in_threadpool``) from now on."""
     import starlette.concurrency
 
     hops = []
@@ -95,28 +94,42 @@ def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(ap
         return await real(function, *args, **kwargs)
 
     monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
+    return hops
+
+
+def test_a_board_solve_tried_on_the_event_loop_answers_there_without_a_thread(api, web_index, monkeypatch):
+    """A board solve runs on the event loop first: no hop to a request thread when it finishes within
+    ``INLINE_SECONDS``. On PostgreSQL too, once the worker's watch knows the index's generation (no
+    query on the loop). The answer is the CLI's ``--json`` text either way."""
+    watching(api.app)
+    hops = _counting_hops(monkeypatch)
     answer = api.get("/api/boggle", params={"board": "perslatgsineters"})
     assert answer.status_code == 200
-    assert len(hops) == (0 if web_index.sqlite_path is not None else 1)
+    assert len(hops) == 0
     assert answer.text == _cli_json(web_index, "perslatgsineters")
 
 
-@pytest.mark.sqlite_only  # the event loop's try is SQLite's (a PostgreSQL board goes to a thread at once)
-def test_a_board_solve_stopped_on_the_event_loop_is_solved_again_in_a_thread(client, sqlite_web_index, monkeypatch):
+@pytest.mark.postgres
+def test_a_postgresql_board_goes_to_a_thread_while_the_generation_is_not_known(pg_web_index, make_app, monkeypatch):
+    """With the watch stopped (as while it is down) the event loop would have to ask the server for the
+    generation: it does not, the board is solved in a request thread, and the answer is the same."""
+    with TestClient(make_app(pg_web_index)) as api:
+        watching(api.app)
+        api.app.state.served.default.indexes.watch.stop()
+        hops = _counting_hops(monkeypatch)
+        answer = api.get("/api/boggle", params={"board": "perslatgsineters"})
+        assert answer.status_code == 200
+        assert len(hops) == 1
+        assert answer.text == _cli_json(pg_web_index, "perslatgsineters")
+
+
+def test_a_board_solve_stopped_on_the_event_loop_is_solved_again_in_a_thread(api, web_index, monkeypatch):
     """Past ``INLINE_SECONDS`` the event loop's try is stopped and a request thread solves the board
     again under the request's budget: the same answer (here every try is stopped at once)."""
-    import starlette.concurrency
-
     tries = every_try_on_the_loop_stopped(monkeypatch)
-    hops = []
-    real = starlette.concurrency.run_in_threadpool
-
-    async def counting(function, *args, **kwargs):
-        hops.append(function)
-        return await real(function, *args, **kwargs)
-
-    monkeypatch.setattr(starlette.concurrency, "run_in_threadpool", counting)
-    answer = client.get("/api/boggle", params={"board": "perslatgsineters"})
+    watching(api.app)
+    hops = _counting_hops(monkeypatch)
+    answer = api.get("/api/boggle", params={"board": "perslatgsineters"})
     assert answer.status_code == 200, answer.text[:300]
     assert len(tries) == 1 and len(hops) == 1
-    assert answer.text == _cli_json(sqlite_web_index, "perslatgsineters")
+    assert answer.text == _cli_json(web_index, "perslatgsineters")

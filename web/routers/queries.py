@@ -27,7 +27,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
-from wordindex.index import Index
+from wordindex.index import Index, WouldWait
 
 from ..answers import MEDIA_TYPE
 from ..cache import AnswerCache
@@ -80,16 +80,16 @@ async def _held_report(
     """``_report``, made on the event loop from the worker's held words when it can be.
 
     Held, a hangman or word-game answer takes tens of microseconds: less than the hop to a request
-    thread and back, with the two threads taking turns at the GIL. So on SQLite (whose indexed
-    lookups are microseconds, and whose rebuilds a ``stat`` tells) the answer is first made on the
-    loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
+    thread and back, with the two threads taking turns at the GIL. So the answer is first made on
+    the loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
     (``wordindex.held.HeldOnly``). An answer that needs a scan, a load or more time stops at its
-    next question and is made again in a request thread. PostgreSQL answers are made in a thread:
-    every lookup there is a round trip.
+    next question and is made again in a request thread. SQLite's indexed lookups (a word's
+    ``check``) are microseconds and may run on the loop; on PostgreSQL the loop's own index never
+    asks the server (``WouldWait``), so an answer that needs a lookup there goes to a thread too.
     """
     answer = _reported(command, *args, **options)
     held = indexes.held
-    if on_the_loop and held is not None and indexes.location.sqlite_path is not None:
+    if on_the_loop and held is not None and indexes.answers_on_the_loop():
         from wordindex.held import HeldOnly, NotHeldNow
 
         def held_only(index: Index, generation: Hashable) -> str:
@@ -101,7 +101,7 @@ async def _held_report(
 
         try:
             return _cached(request, indexes, held_only)
-        except NotHeldNow:
+        except (NotHeldNow, WouldWait):  # a scan, a load, more time, or a question for the server
             pass
     return await in_a_thread(request, _cached, request, indexes, answer)
 
@@ -234,8 +234,9 @@ async def boggle(
     to a request thread and back (with the two threads taking turns at the GIL, the hop halved the
     requests a worker answers). A search still running after ``INLINE_SECONDS`` (5 ms) is stopped and
     run again in a request thread under the request's budget, so no board holds the loop longer.
-    On SQLite, that is: telling whether the index was rebuilt is a ``stat`` there, but a query on
-    PostgreSQL, which must not hold the loop, so a PostgreSQL index's boards are solved in a thread.
+    The loop never waits on a database server: on PostgreSQL it answers from its own index, whose
+    generation the worker's watch knows (``IndexProvider``); while the watch cannot vouch for it, or
+    before that index is open, ``WouldWait`` sends the board to a thread.
     """
     from wordindex import reports
     from wordindex.boggle.board import parse_board
@@ -270,12 +271,17 @@ async def boggle(
     def solved_in_a_thread(index: Index, generation: Hashable) -> str:
         return answer(index, lexicons.get(index, generation), time_budget(settings.request_seconds))
 
-    if indexes.location.sqlite_path is not None:  # a PostgreSQL index's generation is a query: not on the loop
+    def from_a_thread() -> Response:
+        response = _cached(request, indexes, solved_in_a_thread)
+        indexes.ready_the_loop()  # PostgreSQL: the loop's own index, if it could not be opened at start-up
+        return response
+
+    if indexes.answers_on_the_loop():
         try:
             return _cached(request, indexes, on_the_loop)
-        except Overran:
+        except (Overran, WouldWait):  # too long a search, or a question for the server: a thread's work
             pass
-    return await in_a_thread(request, _cached, request, indexes, solved_in_a_thread)
+    return await in_a_thread(request, from_a_thread)
 
 
 @router.get("/best-word")
