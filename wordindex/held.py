@@ -71,6 +71,8 @@ class WordPool(Protocol):
 MAX_HELD_LENGTH_WORDS = 500_000
 #: ``level`` NULL in the table: no level range holds it (SQL's ``level >= :low`` is not true).
 NO_LEVEL = -1
+#: Words up to this long keep their letters' positions in 32 bits (``pos_x`` is a BigInteger: up to 63).
+POSITIONS_IN_32_BITS = 32
 
 Mask = npt.NDArray[np.bool_]
 
@@ -83,7 +85,7 @@ class HeldLength:
 
     words: npt.NDArray[np.object_]  # str
     ids: npt.NDArray[np.int64]
-    positions: npt.NDArray[np.uint32]  # (letters, words)
+    positions: npt.NDArray[np.unsignedinteger[Any]]  # (letters, words): uint32, uint64 past 32 letters
     sums: npt.NDArray[np.float32]  # (2 × letters, words)
     vulgar: Mask
     level: npt.NDArray[np.int32]
@@ -105,7 +107,7 @@ class HeldLength:
             slot = slots.get(letter)
             if slot is None:
                 continue
-            mask = np.uint32(revealed.get(letter, 0))
+            mask = self.positions.dtype.type(revealed.get(letter, 0))
             column = self.positions[slot]
             kept = (column == mask) if exclusive else ((column & mask) == mask)
             if keep is None:
@@ -295,7 +297,9 @@ class HeldWords:
         held = HeldLength(
             words=np.array([str(row[0]) for row in rows], dtype=object),
             ids=np.ascontiguousarray(table[:, 0]),
-            positions=np.ascontiguousarray(table[:, 3 : 3 + letters].T, dtype=np.uint32),
+            positions=np.ascontiguousarray(
+                table[:, 3 : 3 + letters].T, dtype=np.uint32 if length <= POSITIONS_IN_32_BITS else np.uint64
+            ),
             sums=np.ascontiguousarray(np.concatenate([counts, counts > 0]), dtype=np.float32),
             vulgar=np.ascontiguousarray(table[:, 1] != 0),
             level=np.ascontiguousarray(table[:, 2], dtype=np.int32),

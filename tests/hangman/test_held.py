@@ -214,3 +214,21 @@ def test_the_word_game_plays_the_same_words_with_the_words_held(pair, hand, allo
     expected = reports.best_word(sql, hand, all_words=True, allow_vulgar=allow_vulgar)
     assert reports.best_word(held, hand, all_words=True, allow_vulgar=allow_vulgar) == expected
     assert reports.best_word(held, hand) == reports.best_word(sql, hand)
+
+
+LONG_WORDS = ["a" * 63, "ab" * 20, "ba" * 20, "a" * 39 + "b", "b" * 40, "c" * 33, "abc" * 11, "cool"]
+
+
+def test_words_longer_than_32_letters_keep_their_positions(index_factory):
+    """``pos_x`` holds up to 63 positions: a length past 32 is held in 64 bits, and answers as SQL does."""
+    path = index_factory("held-long", LONG_WORDS)
+    with open_index(path) as sql, open_index(path) as held:
+        held.held = HeldWords(1000)
+        cases = [("-" * 40, ""), ("-" * 39 + "b", "b"), ("a" + "-" * 39, "a"), ("-" * 63, "a"), ("-" * 33, "")]
+        for text, guessed in cases:
+            position = Position(parse_pattern(text), frozenset(guessed))
+            assert queries.letter_counts(held, position) == queries.letter_counts(sql, position)
+            assert queries.family_words(held, position) == queries.family_words(sql, position)
+            assert queries.split_families(held, position, "ab") == queries.split_families(sql, position, "ab")
+            assert words_matching(held, position.pattern) == words_matching(sql, position.pattern)
+        assert queries.family_words(held, Position(parse_pattern("-" * 39 + "b"), frozenset("b"))) == ["a" * 39 + "b"]
