@@ -19,6 +19,7 @@ of the index: after a rebuild the next question loads the new rows.
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
@@ -89,6 +90,7 @@ class HeldLength:
     sums: npt.NDArray[np.float32]  # (2 × letters, words)
     vulgar: Mask
     level: npt.NDArray[np.int32]
+    spellings: npt.NDArray[np.object_]  # str, or None where the list spells the word as it plays
     letters: int
     #: The set of letters each word holds: bit ``slot`` (what a hand's letters are screened by).
     present: npt.NDArray[np.uint32]
@@ -151,6 +153,21 @@ class HeldLength:
         """``{pos_<slot>: words}`` over the candidates (``GROUP BY pos_x``), in ascending mask order."""
         masks, sizes = np.unique(self.positions[slot][keep], return_counts=True)
         return dict(zip(masks.tolist(), sizes.tolist(), strict=True))
+
+    def row_of(self, word: str) -> int | None:
+        """The row of ``word`` (``WHERE word = :word``), None when it is not a word: a binary search
+        of the sorted words."""
+        row = bisect.bisect_left(self.words, word)
+        return row if row < len(self) and self.words[row] == word else None
+
+    def facts(self, word: str) -> tuple[int | None, bool, str | None] | None:
+        """``word``'s level, vulgar flag and ``spelling`` column (``SELECT level, vulgar, spelling``),
+        None when it is not a word."""
+        row = self.row_of(word)
+        if row is None:
+            return None
+        level = int(self.level[row])
+        return (None if level == NO_LEVEL else level), bool(self.vulgar[row]), self.spellings[row]
 
     def words_of(self, keep: Mask, limit: int | None = None) -> list[str]:
         """The candidates' words in code-point order (the first ``limit``)."""
@@ -284,13 +301,15 @@ class HeldWords:
         letters = alphabet.size
         columns = ", ".join([*(f"pos_{slot}" for slot in range(letters)), *alphabet.count_columns])
         rows = (
-            index.rows(f"SELECT word, id, vulgar, level, {columns} FROM words WHERE length = :n", {"n": length})
+            index.rows(
+                f"SELECT word, id, vulgar, level, {columns}, spelling FROM words WHERE length = :n", {"n": length}
+            )
             if size
             else []
         )
         rows.sort(key=lambda row: row[0])
         table = np.array(
-            [(row[1], row[2], NO_LEVEL if row[3] is None else row[3], *row[4:]) for row in rows], dtype=np.int64
+            [(row[1], row[2], NO_LEVEL if row[3] is None else row[3], *row[4:-1]) for row in rows], dtype=np.int64
         ).reshape(len(rows), 3 + 2 * letters)
         counts = table[:, 3 + letters :].T
         bits = np.left_shift(np.uint32(1), np.arange(letters, dtype=np.uint32))
@@ -303,6 +322,7 @@ class HeldWords:
             sums=np.ascontiguousarray(np.concatenate([counts, counts > 0]), dtype=np.float32),
             vulgar=np.ascontiguousarray(table[:, 1] != 0),
             level=np.ascontiguousarray(table[:, 2], dtype=np.int32),
+            spellings=np.array([row[-1] for row in rows], dtype=object),
             letters=letters,
             present=np.ascontiguousarray(
                 np.bitwise_or.reduce(np.where(counts > 0, bits[:, None], 0), axis=0), dtype=np.uint32

@@ -94,7 +94,16 @@ def describe_words(index: Index, words: Sequence[str]) -> list[WordFacts]:
     """``check_words`` with each word's level, vulgar flag and spellings, in one query."""
     asked = _normalise(index.alphabet, words, "word")
     found: dict[str, tuple[int | None, bool, tuple[str, ...]]] = {}
-    for chunk in chunks(sorted(set(_playable(asked)))):  # one IN-list query per chunk: linear in the words
+    plays = sorted(set(_playable(asked)))
+    held = {length: index.held_length(length) for length in {len(play) for play in plays}}
+    if index.held is not None and None not in held.values():  # every length held: no query
+        for play in plays:
+            facts = held[len(play)].facts(play)  # type: ignore[union-attr]  # none is None (above)
+            if facts is not None:
+                level, vulgar, spelling = facts
+                found[play] = (level, vulgar, split_spelling(play, spelling))
+        plays = []
+    for chunk in chunks(plays):  # one IN-list query per chunk: linear in the words
         placeholders, params = in_list("v", chunk)
         sql = f"SELECT word, level, vulgar, spelling FROM words WHERE word IN ({placeholders})"
         found.update(

@@ -135,6 +135,26 @@ REPORTS = [
 ]
 
 
+CHECKED = st.lists(
+    st.sampled_from([*WORDS[:300], *WORDS[-300:], "zzzz", "Cool", " cool ", "qqq", "a" * 70]), max_size=8
+)
+
+
+@SETTINGS
+@given(words=CHECKED)
+def test_checked_words_are_the_sql_answer(pair, words):
+    """``check``: each word's validity, level, vulgar flag and spellings, from a binary search."""
+    sql, held = pair
+    if words:
+        assert reports.check(held, words) == reports.check(sql, words)
+
+
+def test_solve_refuses_a_word_not_in_the_index_as_sql_does(pair):
+    sql, held = pair
+    assert outcome(reports.solve, held, "zzzzq") == outcome(reports.solve, sql, "zzzzq")
+    assert outcome(reports.solve, held, "zzzzq")[0] == "NotFoundError"
+
+
 @pytest.mark.parametrize(("command", "args", "options"), REPORTS)
 def test_reports_are_the_same_bytes_with_the_words_held(pair, command, args, options):
     sql, held = pair
@@ -164,6 +184,9 @@ def test_an_alphabet_the_database_cannot_sort_lists_the_same_words(index_factory
             pattern = parse_pattern(text, alphabet)
             letters = frozenset(guessed) if guessed is not None else None
             assert words_matching(held, pattern, letters) == words_matching(sql, pattern, letters)
+            assert reports.check(held, [pattern.text.replace("-", "o")]) == reports.check(
+                sql, [pattern.text.replace("-", "o")]
+            )
             position = Position(pattern, letters or frozenset())
             assert queries.family_words(held, position) == queries.family_words(sql, position)
         assert words_matching(held, parse_pattern("-a--", alphabet)).words == ["mano", "maño", "nabo", "ñame"]
@@ -232,3 +255,15 @@ def test_words_longer_than_32_letters_keep_their_positions(index_factory):
             assert queries.split_families(held, position, "ab") == queries.split_families(sql, position, "ab")
             assert words_matching(held, position.pattern) == words_matching(sql, position.pattern)
         assert queries.family_words(held, Position(parse_pattern("-" * 39 + "b"), frozenset("b"))) == ["a" * 39 + "b"]
+
+
+def test_a_word_the_list_spells_otherwise_is_checked_with_its_spellings(index_factory):
+    """French folds accents: ``ete`` plays as the list's ``été`` (and ``côte``/``cote``/``coté`` are
+    one word of three spellings); ``check`` names them from the held words as from SQL."""
+    path = index_factory("held-fr", ["été", "côte", "cote", "coté", "mère", "maison"], language="fr")
+    with open_index(path) as sql, open_index(path) as held:
+        held.held = HeldWords(1000)
+        asked = ["ete", "Été", "cote", "mere", "zzz", "maisons"]
+        answer = reports.check(held, asked)
+        assert answer == reports.check(sql, asked)
+        assert answer[0]["spellings"] == ["été"] and len(answer[2]["spellings"]) == 3

@@ -75,7 +75,13 @@ def _reported(command: str, *args: Any, **options: Any) -> Callable[[Index, Hash
 
 
 async def _held_report(
-    request: Request, indexes: IndexProvider, command: str, *args: Any, on_the_loop: bool = True, **options: Any
+    request: Request,
+    indexes: IndexProvider,
+    command: str,
+    *args: Any,
+    on_the_loop: bool = True,
+    search: bool = True,
+    **options: Any,
 ) -> Response:
     """``_report``, made on the event loop from the worker's held words when it can be.
 
@@ -83,7 +89,8 @@ async def _held_report(
     thread and back, with the two threads taking turns at the GIL. So the answer is first made on
     the loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
     (``wordindex.held.HeldOnly``). An answer that needs a scan, a load or more time stops at its
-    next question and is made again in a request thread. SQLite's indexed lookups (a word's
+    next question and is made again in a request thread (with a search slot, for a ``search``).
+    SQLite's indexed lookups (a word's
     ``check``) are microseconds and may run on the loop; on PostgreSQL the loop's own index never
     asks the server (``WouldWait``), so an answer that needs a lookup there goes to a thread too.
     """
@@ -103,6 +110,10 @@ async def _held_report(
             return _cached(request, indexes, held_only)
         except (NotHeldNow, WouldWait):  # a scan, a load, more time, or a question for the server
             pass
+    if not search:
+        from starlette.concurrency import run_in_threadpool
+
+        return await run_in_threadpool(_cached, request, indexes, answer)
     return await in_a_thread(request, _cached, request, indexes, answer)
 
 
@@ -131,7 +142,7 @@ def info(request: Request, indexes: IndexProvider = Depends(get_indexes)) -> Any
 
 
 @router.get("/check")
-def check(
+async def check(
     request: Request,
     word: list[str] | None = Query(None, description=f"A word to check (repeat for more, up to {MAX_CHECK})"),
     prefix: list[str] | None = Query(None, description=f"A prefix to check (repeat for more, up to {MAX_CHECK})"),
@@ -148,7 +159,8 @@ def check(
     longest = max(len(item) for item in items)
     if longest > MAX_TEXT:
         raise UsageError(f"a word to check is at most {MAX_TEXT} characters, not {longest}")
-    return _report(request, indexes, "check", items, prefix=bool(prefix))
+    # a lookup, not a search: no slot; from the held words on the event loop when it can be
+    return await _held_report(request, indexes, "check", items, prefix=bool(prefix), search=False)
 
 
 def _served(strategy: str | None) -> str | None:
