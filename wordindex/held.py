@@ -20,6 +20,7 @@ of the index: after a rebuild the next question loads the new rows.
 from __future__ import annotations
 
 import bisect
+import functools
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
@@ -130,6 +131,12 @@ class HeldLength:
     @staticmethod
     def size(keep: Mask) -> int:
         return int(np.count_nonzero(keep))
+
+    @functools.cached_property
+    def every_sum(self) -> tuple[int, list[int], list[int]]:
+        """``letter_sums`` of every word of the length (the ``letter_totals`` row), worked out once:
+        the first question of every game asks it."""
+        return self.letter_sums(self.in_pool(None))
 
     def letter_sums(self, keep: Mask) -> tuple[int, list[int], list[int]]:
         """Candidates, and per slot the occurrences and the words holding it: one matrix product."""

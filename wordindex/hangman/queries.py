@@ -135,8 +135,11 @@ def letter_counts(index: Index, position: Position, *, exclusive: bool = True, c
     totals = is_unconstrained(position) or (not exclusive and not position.pattern.revealed)
     held = index.held_length(position.pattern.length)
     if held is not None:
-        keep = held.candidates(position.pattern, position.guessed, exclusive=exclusive, pool=None)
-        count, occurrences_, holding_ = held.letter_sums(keep)
+        if totals:
+            count, occurrences_, holding_ = held.every_sum
+        else:
+            keep = held.candidates(position.pattern, position.guessed, exclusive=exclusive, pool=None)
+            count, occurrences_, holding_ = held.letter_sums(keep)
         letters = alphabet.letters
         return LetterCounts(  # the sums are ints already: no _as_counts conversion
             candidates=count,
