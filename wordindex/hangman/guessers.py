@@ -92,6 +92,8 @@ class Guess:
 
 def check_strategy(name: str | None) -> Strategy:
     """The Strategy a user's text names (case and spaces ignored); UsageError naming the choices."""
+    if isinstance(name, Strategy):  # already checked (a game asks it at every guess)
+        return name
     key = (name or "").strip().lower()
     try:
         return Strategy(key)
