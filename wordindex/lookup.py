@@ -91,16 +91,18 @@ def split_spelling(word: str, spelling: str | None) -> tuple[str, ...]:
 
 
 def describe_words(index: Index, words: Sequence[str]) -> list[WordFacts]:
-    """``check_words`` with each word's level, vulgar flag and spellings, in one query."""
+    """``check_words`` with each word's level, vulgar flag and spellings, in one query (none when
+    the words' lengths are held in memory, ``Index.held``)."""
     asked = _normalise(index.alphabet, words, "word")
     found: dict[str, tuple[int | None, bool, tuple[str, ...]]] = {}
     plays = sorted(set(_playable(asked)))
-    held = {length: index.held_length(length) for length in {len(play) for play in plays}}
-    if index.held is not None and None not in held.values():  # every length held: no query
+    lengths = {len(play) for play in plays}
+    held = {length: same for length in lengths if (same := index.held_length(length)) is not None}
+    if index.held is not None and len(held) == len(lengths):  # every length held: no query
         for play in plays:
-            facts = held[len(play)].facts(play)  # type: ignore[union-attr]  # none is None (above)
-            if facts is not None:
-                level, vulgar, spelling = facts
+            known = held[len(play)].facts(play)
+            if known is not None:
+                level, vulgar, spelling = known
                 found[play] = (level, vulgar, split_spelling(play, spelling))
         plays = []
     for chunk in chunks(plays):  # one IN-list query per chunk: linear in the words

@@ -90,9 +90,9 @@ async def _held_report(
     the loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
     (``wordindex.held.HeldOnly``). An answer that needs a scan, a load or more time stops at its
     next question and is made again in a request thread (with a search slot, for a ``search``).
-    SQLite's indexed lookups (a word's
-    ``check``) are microseconds and may run on the loop; on PostgreSQL the loop's own index never
-    asks the server (``WouldWait``), so an answer that needs a lookup there goes to a thread too.
+    SQLite's indexed lookups (``check --prefix``) are microseconds and may run on the loop; on
+    PostgreSQL the loop's own index never asks the server (``WouldWait``), so an answer that needs
+    a query there goes to a thread too.
     """
     answer = _reported(command, *args, **options)
     held = indexes.held
