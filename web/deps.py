@@ -55,7 +55,8 @@ class IndexProvider:
             self.held = HeldWords(held_words)
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._all: list[Index] = []
+        #: Every open index, with the thread it belongs to (None: the event loop's PostgreSQL one).
+        self._all: dict[Index, threading.Thread | None] = {}
         #: PostgreSQL: the worker's watch of the index's generation, once ``start`` has run.
         self.watch: GenerationWatch | None = None
         self._loop_thread: int | None = None
@@ -81,11 +82,31 @@ class IndexProvider:
             self._forget(index)
             index = None
         if index is None:
+            self._close_orphans()
             index = self._watched(open_index(self.location))
             self._local.index = index
             with self._lock:
-                self._all.append(index)
+                self._all[index] = threading.current_thread()
         return index
+
+    def _close_orphans(self) -> None:
+        """Close the indexes of request threads that have ended. The thread pool ends a thread idle
+        for a while and starts another when requests come back: without this, every burst would
+        leave its threads' connections open (on PostgreSQL, server connections) until shutdown."""
+        with self._lock:
+            orphans = [index for index, owner in self._all.items() if owner is not None and not owner.is_alive()]
+            for index in orphans:
+                del self._all[index]
+        for index in orphans:
+            try:
+                index.close()
+            except Exception:  # SQLite refuses a close from another thread: it closes when collected
+                pass
+
+    @property
+    def open_indexes(self) -> int:
+        """How many index connections this provider holds now."""
+        return len(self._all)
 
     def _watched(self, index: Index) -> Index:
         """A new connection, given the worker's held words and (PostgreSQL) its generation watch."""
@@ -119,15 +140,14 @@ class IndexProvider:
         with self._lock:
             if self._loop_index is None:
                 self._loop_index = index
-                self._all.append(index)
+                self._all[index] = None
                 return
         index.close()
 
     def _forget(self, index: Index) -> None:
         self._local.index = None
         with self._lock:
-            if index in self._all:
-                self._all.remove(index)
+            self._all.pop(index, None)
             if self._loop_index is index:
                 self._loop_index = None
         index.close()
@@ -153,7 +173,7 @@ class IndexProvider:
             self.watch.stop(timeout=1.0)  # at once, unless its thread is in a connect or a query
             self.watch = None
         with self._lock:
-            indexes, self._all = self._all, []
+            indexes, self._all = list(self._all), {}
             self._loop_index = None
         for index in indexes:
             try:
