@@ -128,8 +128,13 @@ def _number(env: Mapping[str, str], key: str, kind: type, default: float, low: f
     except ValueError:
         raise UsageError(f"{ENV[key]} must be a number, not {text!r}") from None
     if not low <= value <= high:
-        raise UsageError(f"{ENV[key]} must be {low:g} to {high:g}, not {text}")
+        raise UsageError(f"{ENV[key]} must be {_bound(low)} to {_bound(high)}, not {text}")
     return value
+
+
+def _bound(value: float) -> str:
+    """A bound as people write it: ``100,000,000``, ``0.05``."""
+    return f"{value:,}" if float(value).is_integer() else f"{value:g}"
 
 
 def header_seconds(env: Mapping[str, str]) -> float:

@@ -9,6 +9,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from wordindex.errors import UsageError
 from wordindex.index import open_index
 from wordindex.reports import QUERY_REPORTS
 
@@ -109,3 +110,5 @@ def test_the_held_words_are_a_setting_from_the_environment():
 
     assert settings_from_environment({"WORDINDEX_DB": "x.db"}).held_words == 250_000
     assert settings_from_environment({"WORDINDEX_DB": "x.db", "WORDINDEX_HELD_WORDS": "0"}).held_words == 0
+    with pytest.raises(UsageError, match="^WORDINDEX_HELD_WORDS must be 0 to 100,000,000, not -5$"):
+        settings_from_environment({"WORDINDEX_DB": "x.db", "WORDINDEX_HELD_WORDS": "-5"})

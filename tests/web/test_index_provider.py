@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import threading
 
-from wordindex.index import ServerIndex
 from wordindex.web.deps import IndexProvider
+
+from wordindex.index import ServerIndex
 
 
 def in_a_thread_of_its_own(provider: IndexProvider):
