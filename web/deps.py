@@ -35,24 +35,24 @@ from wordindex.index import Index, ServerIndex, WouldWait, file_identity, open_i
 from wordindex.location import Location
 
 if TYPE_CHECKING:
-    from wordindex.held import HeldWords
+    from wordindex.held import HeldBudget, HeldWords
 
 
 class IndexProvider:
     """One open index per thread, reopened after a SQLite rebuild; on PostgreSQL, the generation watch
     and the event loop's own index.
 
-    Every connection it hands out shares the worker's ``HeldWords`` (``held_words`` words of the
-    index held as arrays, ``wordindex.held``; 0: none), so hangman and pattern questions read
-    the arrays instead of scanning rows."""
+    Every connection it hands out shares the worker's ``HeldWords`` of the index (words held as
+    arrays, ``wordindex.held``, within the worker's ``held`` budget; None: none), so hangman and
+    pattern questions read the arrays instead of scanning rows."""
 
-    def __init__(self, location: Location, held_words: int = 0):
+    def __init__(self, location: Location, held: HeldBudget | None = None):
         self.location = location
         self.held: HeldWords | None = None
-        if held_words > 0:
+        if held is not None:
             from wordindex.held import HeldWords
 
-            self.held = HeldWords(held_words)
+            self.held = HeldWords(held)
         self._local = threading.local()
         self._lock = threading.Lock()
         #: Every open index, with the thread it belongs to (None: the event loop's PostgreSQL one).

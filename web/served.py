@@ -19,7 +19,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Depends, Query, Request
 
@@ -28,6 +28,9 @@ from wordindex.languages import Language, language
 from wordindex.location import Location
 
 from .deps import IndexProvider, LexiconCache
+
+if TYPE_CHECKING:
+    from wordindex.held import HeldBudget
 
 log = logging.getLogger("wordindex.web")
 
@@ -45,8 +48,8 @@ class ServedIndex:
     language: Language | None = None
 
     @classmethod
-    def at(cls, location: Location, held_words: int = 0) -> ServedIndex:
-        indexes = IndexProvider(location, held_words)
+    def at(cls, location: Location, held: HeldBudget | None = None) -> ServedIndex:
+        indexes = IndexProvider(location, held)
         return cls(location, indexes, LexiconCache(indexes))
 
 
@@ -56,7 +59,13 @@ class ServedIndexes:
     def __init__(self, locations: tuple[Location, ...], held_words: int = 0):
         if not locations:
             raise ValueError("a server serves at least one index")
-        self.all = [ServedIndex.at(location, held_words) for location in locations]
+        # One budget for the worker, shared by its indexes, the default one's words held first.
+        budget = None
+        if held_words > 0:
+            from wordindex import held
+
+            budget = held.HeldBudget(held_words)
+        self.all = [ServedIndex.at(location, budget) for location in locations]
         self.default = self.all[0]
         self._by_code: dict[str, ServedIndex] = {}
         self._lock = threading.Lock()

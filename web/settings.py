@@ -90,7 +90,7 @@ class Settings:
     answer_cache_entries: int = 2000
     #: ... and their total size in bytes.
     answer_cache_bytes: int = 64 << 20
-    #: Words of each index a worker holds in memory as arrays (``wordindex.held``), so hangman and
+    #: Words a worker holds in memory as arrays, across its indexes (``wordindex.held``), so hangman and
     #: pattern questions do not scan rows (about 500 bytes a word for English); 0 holds none.
     held_words: int = 250_000
 

@@ -11,10 +11,10 @@ and ``vulgar``; every question answered from it gives the answer its SQL gives (
 two on random positions, ``tests/hangman/test_held.py``). The command line does not use it: a
 one-shot command asks a question or two, fewer than loading a length costs.
 
-Bounded: at most ``max_words`` words are held per worker (a length whose words do not fit is
-answered by SQL as before), and ``MAX_HELD_LENGTH_WORDS`` per length, under which the float32
-sums are exact (every partial sum is an integer below 2**24). A copy belongs to one generation
-of the index: after a rebuild the next question loads the new rows.
+Bounded: a worker holds at most its ``HeldBudget`` of words, across every index it serves (a
+length whose words do not fit is answered by SQL as before), and ``MAX_HELD_LENGTH_WORDS`` per
+length, under which the float32 sums are exact (every partial sum is an integer below 2**24). A
+copy belongs to one generation of the index: after a rebuild the next question loads the new rows.
 """
 
 from __future__ import annotations
@@ -253,15 +253,37 @@ class HeldOnly:
         return found
 
 
+class HeldBudget:
+    """The words one worker may hold in all, shared by the ``HeldWords`` of every index it serves,
+    so the memory they take is bounded however many languages a server answers in."""
+
+    def __init__(self, words: int):
+        self.words = words
+        self.used = 0
+        self._lock = threading.Lock()
+
+    def take(self, words: int) -> bool:
+        """Count ``words`` more as held, if they fit."""
+        with self._lock:
+            if self.used + words > self.words:
+                return False
+            self.used += words
+            return True
+
+    def give_back(self, words: int) -> None:
+        with self._lock:
+            self.used -= words
+
+
 class HeldWords:
     """The held lengths of one index for one worker, loaded on first use, reloaded after a rebuild.
 
     Shared by the worker's threads: the arrays are never written after loading, and loading is
-    under a lock. ``max_words`` bounds the words held in all (0: hold none).
+    under a lock. ``budget`` bounds the words held (a number: a budget of this index's own; 0: none).
     """
 
-    def __init__(self, max_words: int):
-        self.max_words = max_words
+    def __init__(self, budget: HeldBudget | int):
+        self.budget = budget if isinstance(budget, HeldBudget) else HeldBudget(budget)
         self._lock = threading.Lock()
         #: The generation held and its lengths, replaced together (read without the lock).
         self._state: tuple[Hashable, dict[int, HeldLength | None]] = (None, {})
@@ -269,14 +291,15 @@ class HeldWords:
 
     def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None:
         """The held words of ``length`` (loaded now if need be), None when they are not held."""
-        if self.max_words <= 0 or not 0 < length <= MAX_WORD_LENGTH:
+        if self.budget.words <= 0 or not 0 < length <= MAX_WORD_LENGTH:
             return None
         generation = index.generation() if generation is None else generation
         held_generation, lengths = self._state
         if generation == held_generation and length in lengths:
             return lengths[length]
         with self._lock:
-            if generation != self._state[0]:
+            if generation != self._state[0]:  # a rebuild: what was held goes, and its share of the budget
+                self.budget.give_back(self._held)
                 self._state, self._held = (generation, {}), 0
             lengths = self._state[1]
             if length not in lengths:
@@ -302,8 +325,17 @@ class HeldWords:
 
     def _load(self, index: Index, length: int) -> HeldLength | None:
         size = int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
-        if size > MAX_HELD_LENGTH_WORDS or self._held + size > self.max_words:
+        if size > MAX_HELD_LENGTH_WORDS or not self.budget.take(size):
             return None  # held nowhere: SQL answers (a length with no word is held, empty)
+        try:
+            held = self._read(index, length, size)
+        except BaseException:
+            self.budget.give_back(size)
+            raise
+        self._held += size
+        return held
+
+    def _read(self, index: Index, length: int, size: int) -> HeldLength:
         alphabet = index.alphabet
         letters = alphabet.size
         columns = ", ".join([*(f"pos_{slot}" for slot in range(letters)), *alphabet.count_columns])
@@ -320,7 +352,7 @@ class HeldWords:
         ).reshape(len(rows), 3 + 2 * letters)
         counts = table[:, 3 + letters :].T
         bits = np.left_shift(np.uint32(1), np.arange(letters, dtype=np.uint32))
-        held = HeldLength(
+        return HeldLength(
             words=np.array([str(row[0]) for row in rows], dtype=object),
             ids=np.ascontiguousarray(table[:, 0]),
             positions=np.ascontiguousarray(
@@ -335,5 +367,3 @@ class HeldWords:
                 np.bitwise_or.reduce(np.where(counts > 0, bits[:, None], 0), axis=0), dtype=np.uint32
             ),
         )
-        self._held += size
-        return held

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from wordindex import reports
 from wordindex.hangman import queries
 from wordindex.hangman.state import NoSuchLengthError, Position
-from wordindex.held import HeldWords
+from wordindex.held import HeldBudget, HeldWords
 from wordindex.index import Index, open_index
 from wordindex.levels import DEFAULT_POOL, LevelRange, WordPool
 from wordindex.lookup import words_matching
@@ -267,3 +267,20 @@ def test_a_word_the_list_spells_otherwise_is_checked_with_its_spellings(index_fa
         answer = reports.check(held, asked)
         assert answer == reports.check(sql, asked)
         assert answer[0]["spellings"] == ["été"] and len(answer[2]["spellings"]) == 3
+
+
+def test_one_budget_bounds_the_words_held_for_every_index(bundled_index, index_factory):
+    """A server's indexes share their worker's budget: what one holds, another cannot; a rebuild gives
+    its old words back. A length that did not fit is answered by SQL (until the next rebuild)."""
+    budget = HeldBudget(len(BY_LENGTH[3]) + len(BY_LENGTH[4]))
+    small = index_factory("held-budget", ["cat", "dog", "bird"])
+    with open_index(bundled_index) as big, open_index(small) as other:
+        first, second = HeldWords(budget), HeldWords(budget)
+        assert first.length(big, 3) is not None and first.length(big, 4) is not None
+        assert budget.used == budget.words
+        assert second.length(other, 3) is None  # nothing left
+        assert second.length(other, 9) is not None  # a length with no word costs nothing
+        assert first.length(big, 4, "rebuilt") is not None  # the old generation's words given back
+        assert budget.used == len(BY_LENGTH[4])
+        assert second.length(other, 4) is not None  # "bird" fits now
+        assert budget.used == len(BY_LENGTH[4]) + 1

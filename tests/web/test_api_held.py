@@ -13,7 +13,7 @@ from wordindex.errors import UsageError
 from wordindex.index import open_index
 from wordindex.reports import QUERY_REPORTS
 
-from .conftest import watching
+from .conftest import WEB_WORDS, watching
 
 #: Each question, as an API path and as the report function the CLI's ``--json`` prints.
 QUESTIONS = [
@@ -112,3 +112,25 @@ def test_the_held_words_are_a_setting_from_the_environment():
     assert settings_from_environment({"WORDINDEX_DB": "x.db", "WORDINDEX_HELD_WORDS": "0"}).held_words == 0
     with pytest.raises(UsageError, match="^WORDINDEX_HELD_WORDS must be 0 to 100,000,000, not -5$"):
         settings_from_environment({"WORDINDEX_DB": "x.db", "WORDINDEX_HELD_WORDS": "-5"})
+
+
+def test_a_workers_indexes_share_one_budget(sqlite_web_index, index_factory):
+    """``WORDINDEX_HELD_WORDS`` is the worker's, across the languages it serves, the default one first."""
+    from wordindex.web.served import ServedIndexes
+
+    from wordindex.location import parse_location
+
+    french = parse_location(str(index_factory("held-fr-web", ["été", "mère", "chat"], language="fr")))
+    served = ServedIndexes((sqlite_web_index, french), held_words=len(WEB_WORDS) + 1)
+    try:
+        default, other = (each.indexes.held for each in served.all)
+        assert default is not None and other is not None and default.budget is other.budget
+        for each in served.all:
+            each.indexes.warm_held()
+        assert default.budget.used == len(WEB_WORDS) + 1  # every English word, and French "été"
+        with served.all[1].indexes.use() as index:
+            assert other.length(index, 3) is not None  # été (it plays as ete)
+            assert other.length(index, 4) is None  # mère and chat did not fit: SQL answers them
+    finally:
+        served.close()
+    assert ServedIndexes((sqlite_web_index,), held_words=0).default.indexes.held is None
