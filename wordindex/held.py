@@ -12,7 +12,7 @@ two on random positions, ``tests/hangman/test_held.py``). The command line does 
 one-shot command asks a question or two, fewer than loading a length costs.
 
 Bounded: a worker holds at most its ``HeldBudget`` of words, across every index it serves (a
-length whose words do not fit is answered by SQL as before), and ``MAX_HELD_LENGTH_WORDS`` per
+length whose words do not fit is answered by SQL as before), and ``MAX_HELD_LENGTH_LETTERS`` per
 length, under which the float32 sums are exact (every partial sum is an integer below 2**24). A
 copy belongs to one generation of the index: after a rebuild the next question loads the new rows.
 """
@@ -68,9 +68,10 @@ class WordPool(Protocol):
     def allow_vulgar(self) -> bool: ...
 
 
-#: A length with more words is never held: 32 letters × this many words stays below 2**24, so a
-#: float32 sum of counts is exact.
-MAX_HELD_LENGTH_WORDS = 500_000
+#: A length whose letters number more than this in all is never held: every float32 sum of its
+#: counts (a letter's occurrences in some of its words) is then an integer below 2**24, exact.
+#: 500,000 words of 32 letters fit, or 266,000 of 63.
+MAX_HELD_LENGTH_LETTERS = 2**24
 #: ``level`` NULL in the table: no level range holds it (SQL's ``level >= :low`` is not true).
 NO_LEVEL = -1
 #: Words up to this long keep their letters' positions in 32 bits (``pos_x`` is a BigInteger: up to 63).
@@ -325,7 +326,7 @@ class HeldWords:
 
     def _load(self, index: Index, length: int) -> HeldLength | None:
         size = int(index.scalar("SELECT COUNT(*) FROM words WHERE length = :n", {"n": length}) or 0)
-        if size > MAX_HELD_LENGTH_WORDS or not self.budget.take(size):
+        if size * length > MAX_HELD_LENGTH_LETTERS or not self.budget.take(size):
             return None  # held nowhere: SQL answers (a length with no word is held, empty)
         try:
             held = self._read(index, length, size)

@@ -284,3 +284,17 @@ def test_one_budget_bounds_the_words_held_for_every_index(bundled_index, index_f
         assert budget.used == len(BY_LENGTH[4])
         assert second.length(other, 4) is not None  # "bird" fits now
         assert budget.used == len(BY_LENGTH[4]) + 1
+
+
+def test_a_length_too_many_letters_for_exact_float32_sums_is_not_held(bundled_index, monkeypatch):
+    """A length is held only while its letters number at most ``MAX_HELD_LENGTH_LETTERS`` (2**24), so
+    its float32 sums are exact; past it SQL answers (here the limit is lowered to fall between)."""
+    import wordindex.held
+
+    monkeypatch.setattr(wordindex.held, "MAX_HELD_LENGTH_LETTERS", 3 * len(BY_LENGTH[3]) - 1)
+    with open_index(bundled_index) as index:
+        index.held = HeldWords(1_000_000)
+        assert index.held.length(index, 2) is not None  # 2 × 73 letters
+        assert index.held.length(index, 3) is None  # 3 × 745 letters: one too many
+        position = Position(parse_pattern("c--"), frozenset("c"))
+        assert queries.family_size(index, position) == sum(1 for w in BY_LENGTH[3] if w.count("c") == 1 and w[0] == "c")
