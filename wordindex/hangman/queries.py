@@ -10,6 +10,10 @@
 The candidate set of a Position is ``pattern.candidate_condition`` (exclusive:
 guessed letters stand only where shown, which is exactly the family the
 guesses so far leave).
+
+A server worker holds the words in memory (``wordindex.held``, ``Index.held``): every question
+here is then answered from the arrays, the same answer as its SQL, which stays the reference
+and answers whatever is not held.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from ..pattern import candidate_condition
 from .state import NoSuchLengthError, Position, check_length
 
 if TYPE_CHECKING:
+    from ..held import HeldLength, Mask
     from ..languages import Language
 
 
@@ -100,6 +105,15 @@ def _as_counts(
         else dict.fromkeys(letters, 0),
         alphabet=alphabet,
     )
+
+
+def _held_family(index: Index, position: Position, pool: WordPool | None) -> tuple[HeldLength, Mask] | None:
+    """The held words of the position's length and the mask of its family (exclusive, in ``pool``),
+    None when that length is not held (``Index.held``): the caller then asks its SQL."""
+    held = index.held_length(position.pattern.length)
+    if held is None:
+        return None
+    return held, held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool)
 
 
 def is_unconstrained(position: Position) -> bool:
@@ -229,10 +243,10 @@ def split_families(index: Index, position: Position, letters: Iterable[str], poo
     if not letters:
         return {}
     alphabet = index.alphabet
-    held = index.held_length(position.pattern.length)
+    held = _held_family(index, position, pool)
     if held is not None:
-        keep = held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool)
-        return {x: held.split(keep, alphabet.slot[x]) for x in letters}
+        words, keep = held
+        return {x: words.split(keep, alphabet.slot[x]) for x in letters}
     candidates = family(index, position, pool=pool)
     parts = [_split_part(candidates, "", alphabet, x) for x in letters]
     result: Splits = {x: {} for x in letters}
@@ -296,9 +310,9 @@ def count_words_of_length(index: Index, length: int, pool: WordPool | None = Non
 def family_words(index: Index, position: Position, pool: WordPool | None = None) -> list[str]:
     """The words of a family, sorted in the alphabet's order (in Python, so every backend agrees)."""
     alphabet = index.alphabet
-    held = index.held_length(position.pattern.length)
+    held = _held_family(index, position, pool)
     if held is not None:
-        words = held.words_of(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool))
+        words = held[0].words_of(held[1])
         return words if alphabet.code_point_order else sorted(words, key=alphabet.sort_key)
     candidates = family(index, position, pool=pool)
     words = [str(row[0]) for row in index.rows(candidates.select("word"), candidates.params)]
@@ -306,18 +320,18 @@ def family_words(index: Index, position: Position, pool: WordPool | None = None)
 
 
 def family_size(index: Index, position: Position, pool: WordPool | None = None) -> int:
-    held = index.held_length(position.pattern.length)
+    held = _held_family(index, position, pool)
     if held is not None:
-        return held.size(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool))
+        return held[0].size(held[1])
     candidates = family(index, position, pool=pool)
     return int(index.scalar(candidates.select("COUNT(*)"), candidates.params) or 0)
 
 
 def nth_word(index: Index, position: Position, offset: int, pool: WordPool | None = None) -> str:
     """The word at ``offset`` (0-based) of a family (in ``pool``) in dictionary order (ORDER BY id)."""
-    held = index.held_length(position.pattern.length)
+    held = _held_family(index, position, pool)
     if held is not None:
-        found = held.nth_by_id(held.candidates(position.pattern, position.guessed, exclusive=True, pool=pool), offset)
+        found = held[0].nth_by_id(held[1], offset)
         if found is not None:
             return found
     candidates = family(index, position, pool=pool)
