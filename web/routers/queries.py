@@ -175,6 +175,25 @@ def _served(strategy: str | None) -> str | None:
     return strategy
 
 
+def _served_chooser(chooser: str | None) -> str | None:
+    """``evil``'s chooser, unless it is ``optimal`` (refused as the optimal strategy is: each guess searches
+    the family's game, up to ``ANSWER_LIMITS``; a dozen guesses took 8 s on the bundled dictionary)."""
+    from wordindex.hangman.opponent import Opponent, check_opponent
+
+    if chooser is not None and check_opponent(chooser) is Opponent.OPTIMAL:
+        raise UsageError(
+            "the optimal chooser is not served (its answers search the game and can take seconds): "
+            "choose greedy, or use the command line"
+        )
+    return chooser
+
+
+#: The descriptions of the parameters several endpoints share (the CLI's help, in short).
+LEVEL_HELP = "Only words of these levels: easy, medium, hard, N (N and more common) or N-M (an index with levels)"
+AGAINST_HELP = "The chooser the optimal strategy assumes: greedy (default) or optimal"
+VULGAR_HELP = "Let the answer be a word the index flags as vulgar"
+
+
 @router.get("/words")
 async def words(
     request: Request,
@@ -182,11 +201,12 @@ async def words(
         ..., min_length=1, max_length=MAX_TEXT, description="Letters and - for unknown ones, e.g. -o--"
     ),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
-    limit: int | None = Query(None, ge=0),
+    limit: int | None = Query(None, ge=0, le=2**63 - 1),
+    level: str | None = Query(None, max_length=MAX_TEXT, description=LEVEL_HELP),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
-    """``wordindex words --pattern P [--guessed L] [--limit N] --json``."""
-    return await _held_report(request, indexes, "words", pattern, guessed=guessed, limit=limit)
+    """``wordindex words --pattern P [--guessed L] [--limit N] [--level LEVEL] --json``."""
+    return await _held_report(request, indexes, "words", pattern, guessed=guessed, limit=limit, level=level)
 
 
 @router.get("/guess")
@@ -195,10 +215,12 @@ async def guess(
     pattern: str = Query(..., min_length=1, max_length=MAX_TEXT),
     guessed: str | None = Query(None, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
+    against: str | None = Query(None, max_length=MAX_TEXT, description=AGAINST_HELP),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
-    """``wordindex guess --pattern P [--guessed L] [--strategy S] --json``."""
-    return await _held_report(request, indexes, "guess", pattern, guessed=guessed, strategy=_served(strategy))
+    """``wordindex guess --pattern P [--guessed L] [--strategy S] [--against C] --json``."""
+    strategy = _served(strategy)
+    return await _held_report(request, indexes, "guess", pattern, guessed=guessed, strategy=strategy, against=against)
 
 
 @router.get("/evil")
@@ -207,15 +229,29 @@ async def evil(
     length: int = Query(...),
     guessed: str | None = Query(None, max_length=MAX_TEXT, description="Letters guessed, in order"),
     guesses: str | None = Query(None, max_length=MAX_TEXT, description="Old name of guessed"),
+    chooser: str | None = Query(
+        None, max_length=MAX_TEXT, description="greedy (CS106L's, the default); optimal is not served"
+    ),
+    difficulty: str | None = Query(
+        None, max_length=MAX_TEXT, description="The words the chooser may keep, by level (as level for words)"
+    ),
+    allow_vulgar: bool = Query(False, description="Let the family kept hold words the index flags as vulgar"),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
-    """``wordindex evil --length N --guessed LETTERS --json`` (``guesses`` is the old name, still accepted)."""
+    """``wordindex evil --length N --guessed LETTERS [--chooser C] [--difficulty LEVEL] [--allow-vulgar] --json``
+    (``guesses`` is the old name of ``guessed``, still accepted)."""
     if guessed is not None and guesses is not None:
         raise UsageError("give guessed=... (or its old name guesses=...), not both")
     letters = guessed if guessed is not None else guesses
     if letters is None:
         raise UsageError("give the letters guessed, in order: guessed=...")
-    return await _held_report(request, indexes, "evil", length, letters)
+    from wordindex.hangman.state import check_length
+
+    check_length(length)  # read before the chooser, as the CLI does: two bad values, one message
+    chooser = _served_chooser(chooser)
+    return await _held_report(
+        request, indexes, "evil", length, letters, difficulty=difficulty, allow_vulgar=allow_vulgar, chooser=chooser
+    )
 
 
 @router.get("/solve")
@@ -224,10 +260,16 @@ async def solve(
     word: str = Query(..., min_length=1, max_length=MAX_TEXT),
     strategy: str | None = Query(None, max_length=MAX_TEXT),
     lives: int | None = Query(None),
+    against: str | None = Query(None, max_length=MAX_TEXT, description=AGAINST_HELP),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
-    """``wordindex solve WORD [--strategy S] [--lives N] --json``."""
-    return await _held_report(request, indexes, "solve", word, strategy=_served(strategy), lives=lives)
+    """``wordindex solve WORD [--strategy S] [--lives N] [--against C] --json``."""
+    from wordindex.hangman.opponent import check_opponent
+
+    if against is not None:
+        check_opponent(against)  # read before the strategy, as the CLI does: two bad values, one message
+    strategy = _served(strategy)
+    return await _held_report(request, indexes, "solve", word, strategy=strategy, lives=lives, against=against)
 
 
 @router.get("/boggle")
@@ -303,12 +345,15 @@ async def best_word(
         ..., min_length=1, max_length=MAX_TEXT, description=f"The hand's letters, * for the wildcard (up to {MAX_HAND})"
     ),
     all: bool = Query(False, description="Every playable word, best first"),  # noqa: A002 - the CLI's --all
+    allow_vulgar: bool = Query(False, description=VULGAR_HELP),
     indexes: IndexProvider = Depends(get_indexes),
 ) -> Any:
-    """``wordindex best-word HAND [--all] --json``."""
+    """``wordindex best-word HAND [--all] [--allow-vulgar] --json``."""
     tiles = len("".join(hand.split()))
     if tiles > MAX_HAND:
         raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
     # Every play of a large hand is thousands of words scored in Python between two questions: a thread's work.
     small = not all and tiles <= MAX_HAND_ON_THE_LOOP
-    return await _held_report(request, indexes, "best-word", hand, all_words=all, on_the_loop=small)
+    return await _held_report(
+        request, indexes, "best-word", hand, all_words=all, allow_vulgar=allow_vulgar, on_the_loop=small
+    )
