@@ -13,7 +13,7 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 from fastapi_offline import FastAPIOffline
 
 from wordindex import __version__
@@ -117,11 +117,15 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.answers = AnswerCache(settings.answer_cache_entries, settings.answer_cache_bytes)
     errors.install(app)
 
+    from .query_params import known_query
     from .routers import games, health, languages, pages, queries
 
     for router in (health.router, queries.router, languages.router, games.router, pages.router):
         _answer_head(router)
-        app.include_router(router)
+        if router.prefix.startswith("/api"):  # a query parameter a route does not take is a 422, not ignored
+            app.include_router(router, dependencies=[Depends(known_query)], responses=errors.responses(422))
+        else:
+            app.include_router(router)
     for route in list(app.router.routes):  # /docs and /redoc
         _answer_head_of(app.router, route)
     pages.mount_static(app)

@@ -81,7 +81,7 @@ MEANINGS = {
     404: "No such game (never made, or cleaned up)",
     409: "A move the game no longer takes (the round is over)",
     413: "The request body is larger than the server's limit",
-    422: "A parameter of the wrong type or out of its bounds",
+    422: "A parameter of the wrong type or out of its bounds, or a query parameter the route does not take",
     429: "Too many new games from this address: wait Retry-After seconds",
     503: "The server cannot answer now: busy (Retry-After), over its time budget, or its index or game store "
     "cannot be used",
@@ -98,6 +98,9 @@ def _validation_message(exc: RequestValidationError) -> str:
     for error in exc.errors():
         where = [str(p) for p in error.get("loc", ()) if p not in ("query", "body")]
         name = ".".join(where) or "request"
+        if error.get("type") == "unknown_parameter":  # query_params.known_query: the message says what is taken
+            parts.append(f"unknown parameter {name!r}: {error.get('msg')}")
+            continue
         given = error.get("input")
         shown = f" (got {given!r})" if isinstance(given, str | int | float) else ""
         parts.append(f"invalid value for {name!r}: {error.get('msg', 'invalid')}{shown}")

@@ -4,9 +4,12 @@ Each endpoint hands the option values, as given, to the same
 ``wordindex.reports`` function the command line prints with ``--json``, so
 both front ends give one answer and one error message. A negative answer
 (not a word, no word fits) is still an answer: 200 with the JSON, where the
-CLI exits 1. Option names are the CLI's long names (``min_length`` for
-``--min-length``, ``all`` for ``--all``); a repeated argument (``check``'s
-words) is a repeated parameter. Every endpoint takes ``language`` (a served
+CLI exits 1. Every query option of a command is a parameter of its endpoint,
+named by the option's long name (``min_length`` for ``--min-length``, ``all``
+for ``--all``; ``tests/web/test_api_params.py`` walks the CLI's options against
+the OpenAPI document); a repeated argument (``check``'s words) is a repeated
+parameter. A parameter the endpoint does not take is a 422 naming it
+(``query_params.py``), never dropped. Every endpoint takes ``language`` (a served
 language's code, ``GET /api/languages``): that language's index answers, the
 server's default one without it.
 
@@ -35,6 +38,7 @@ from ..deps import IndexProvider, LexiconCache
 from ..errors import responses
 from ..games import MAX_HAND
 from ..limits import INLINE_SECONDS, Overran, inline_budget, time_budget
+from ..query_params import answer_key
 from ..served import get_indexes, get_lexicons
 
 router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422, 503))
@@ -121,13 +125,15 @@ def _cached(request: Request, indexes: IndexProvider, answer: Callable[[Index, H
     """``answer(index, generation)``'s text as the response, or the same text kept from an earlier request.
 
     An answer is a pure function of the index (its location and generation: a rebuild is a new
-    generation, so what was kept before it is never answered again), the path and the query string
-    as sent; so a class that opens one board's results at once costs one solve. Errors (4xx, a
-    budget's 503) are raised, never kept. Bounded by ``answer_cache_entries`` and ``_bytes``."""
+    generation, so what was kept before it is never answered again), the path and the parameters
+    the endpoint takes, as it reads them (``query_params.answer_key``: in any order or spelling, and
+    nothing else: a parameter it does not take is a 422 before this); so a class that opens one
+    board's results at once costs one solve. Errors (4xx, a budget's 503) are raised, never kept.
+    Bounded by ``answer_cache_entries`` and ``_bytes``."""
     answers: AnswerCache = request.app.state.answers
     with indexes.use() as index:
         generation = index.generation()  # a query on PostgreSQL: read once, handed to the answer
-        key = (indexes.location.url, generation, request.url.path, request.url.query)
+        key = (indexes.location.url, generation, request.url.path, answer_key(request))
         body = answers.get(key)
         if body is None:
             body = answer(index, generation).encode()
