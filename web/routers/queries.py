@@ -302,8 +302,10 @@ async def boggle(
     from wordindex.boggle.board import parse_board
     from wordindex.boggle.engine import Engine
     from wordindex.boggle.faces import faces_of
+    from wordindex.boggle.rules import get_rules
 
     settings = request.app.state.settings
+    get_rules(rules, min_length)  # read before the board, as the CLI does: two bad values, one message
 
     def answer(index: Index, lexicon: Any, budget: Any) -> str:
         size = parse_board(board, faces=faces_of(index.language.code)).size  # the CLI's BoardError for a bad board
