@@ -6,12 +6,16 @@ as the command does. Unknown parameters: ``test_api_unknown_params.py``; 2,000 r
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import click
 import pytest
 from fastapi.testclient import TestClient
 
 from wordindex.location import parse_location
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Eight-letter words fitting ---p--l- (the issue's example), at their levels, a vulgar one, and four-letter words.
 LEVELLED = """\
@@ -112,6 +116,16 @@ def test_every_option_of_a_command_is_a_parameter_of_its_endpoint(client, comman
         wanted.add(long[0].removeprefix("--").replace("-", "_"))
     assert sorted(wanted - parameters) == []  # no option the API lacks
     assert sorted(parameters - wanted - set(API_ONLY)) == []  # and no parameter the CLI lacks
+
+
+def test_the_docs_list_each_endpoints_parameters(client):
+    """docs/serve.md's table of the endpoints' parameters is the OpenAPI document's (``language``: below it)."""
+    paths = client.get("/openapi.json").json()["paths"]
+    rows = re.findall(r"^\| `(/api/[a-z-]+)` \| (.*) \|$", (ROOT / "docs" / "serve.md").read_text(), re.MULTILINE)
+    listed = {path: {name for name in re.findall(r"`([a-z_]+)`", cell)} for path, cell in rows}
+    assert sorted(listed) == sorted(ENDPOINTS.values())
+    for path, names in listed.items():
+        assert names == {p["name"] for p in paths[path]["get"].get("parameters", [])} - set(API_ONLY), path
 
 
 # -- evil takes the CLI's --chooser, --difficulty and --allow-vulgar (issue 32 item 9) --------------------------
