@@ -178,7 +178,7 @@ def _computer_turn(session: Any) -> None:
     show_board(session.board)
     words = session.players["you"]
     out(f"Your words ({len(words)}): {_word_set(words)}")
-    out(f"Your score: {session.score('you')}")
+    out(f"Your score: {result['scores']['you']}")  # the result's, as who won is decided (boggle/scores.py)
     mine = [w["word"] for w in result["computer"]["words"]]
     out(f"My words ({len(mine)}): {_word_set(mine)}")
     out(f"My score: {result['computer']['score']}")

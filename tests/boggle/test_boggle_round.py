@@ -69,6 +69,67 @@ def test_results_strike_shared_words_only_with_several_players(index):
     assert results["players"][1]["words"] == [{"word": "coats", "score": 0, "shared": True}]
 
 
+def test_two_players_sharing_a_word_are_told_one_score_everywhere(index):
+    """Issue 34 item 1: the end screen ("you scored") read a sum of the player's words while the
+    scoreboard struck the shared one; both now read ``BoggleRound.scores``."""
+    duo = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True, seconds=60), now=0.0)
+    ana = duo.move({"join": "Ana"}, index, now=0.0)["joined"]
+    ben = duo.move({"join": "Ben"}, index, now=0.0)["joined"]
+    for player, words in ((ana, ["coats", "cat", "tea"]), (ben, ["coats", "tacos"])):
+        for word in words:
+            assert duo.move({"player": player, "word": word}, index, now=1.0)["verdict"] == "accepted"
+    # while the round is on, a player's own score counts every word: sharing is not known (nor told) yet
+    assert duo.view(now=2.0, player_id=ana)["you"] == {
+        "name": "Ana",
+        "words": [{"word": "coats", "score": 2}, {"word": "cat", "score": 1}, {"word": "tea", "score": 1}],
+        "score": 4,
+    }
+    closed = 60.0 + GRACE_SECONDS
+    solution = solve_board(index, duo)
+    board = duo.results(solution)["players"]
+    assert board == [
+        {
+            "name": "Ana",
+            "words": [
+                {"word": "coats", "score": 0, "shared": True},
+                {"word": "cat", "score": 1, "shared": False},
+                {"word": "tea", "score": 1, "shared": False},
+            ],
+            "score": 2,
+        },
+        {
+            "name": "Ben",
+            "words": [{"word": "coats", "score": 0, "shared": True}, {"word": "tacos", "score": 2, "shared": False}],
+            "score": 2,
+        },
+    ]
+    for player, row in ((ana, board[0]), (ben, board[1])):
+        view = duo.view(now=closed, player_id=player, solution=solution)
+        assert view["you"] == row == view["results"]["players"][[ana, ben].index(player)]
+    assert [(p.name, p.score) for p in duo.scores()] == [("Ana", 2), ("Ben", 2)]
+
+
+def test_final_scores_strike_shared_words_under_either_rule_set():
+    from wordindex.boggle.rules import get_rules
+    from wordindex.boggle.scores import final_scores, running_score
+
+    players = [("Ana", ["coats", "tacos"]), ("Ben", ["coats"]), ("Cy", [])]
+    for rules, points in (("official", 2), ("simple", 2)):
+        scored = final_scores(get_rules(rules), players)
+        assert [(p.name, p.score) for p in scored] == [("Ana", points), ("Ben", 0), ("Cy", 0)]
+        assert [(w.word, w.points, w.shared, w.score) for w in scored[0].words] == [
+            ("coats", points, True, 0),
+            ("tacos", points, False, points),
+        ]
+    alone = final_scores(get_rules("official"), [("Ana", ["coats", "cat"])])
+    assert alone[0].score == 3 and not any(w.shared for w in alone[0].words)
+    assert running_score(get_rules("official"), "Ana", ["coats", "cat"]).to_json() == {
+        "name": "Ana",
+        "words": [{"word": "coats", "score": 2}, {"word": "cat", "score": 1}],
+        "score": 3,
+    }
+
+
 def solve_board(index, game):
     from wordindex.boggle import engine
     from wordindex.boggle.store import load_trie

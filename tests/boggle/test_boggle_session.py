@@ -62,15 +62,20 @@ def test_computer_takes_the_rest_and_wins_only_when_strictly_ahead(game, saved):
 def test_several_players_share_one_board(game, saved):
     game.move({"action": "join", "player": "ann"})
     game.move({"player": "you", "word": "fink"})
-    game.move({"player": "ann", "word": "fink"})  # both may find it
+    assert game.move({"player": "ann", "word": "fink"})["total"] == 0  # both may find it; it scores for neither
     game.move({"player": "ann", "word": "mink"})
     with pytest.raises(BadMoveError, match="no player called 'bob'"):
         game.move({"player": "bob", "word": "glop"})
     state = saved(game)
     assert state["players"] == {"you": ["fink"], "ann": ["fink", "mink"]}
-    result = resume_session(game.index, state).end()
+    resumed = resume_session(game.index, state)
+    result = resumed.end()
     assert [w["word"] for w in result["computer"]["words"]] == ["glop", "knife", "plonk"]
-    assert result["scores"] == {"you": 1, "ann": 2} and result["computer_won"]
+    # fink, found by both, scores for neither (issue 34: the rule of a web round's scoreboard)
+    assert result["scores"] == {"you": 0, "ann": 1} and result["computer_won"]
+    ann = resumed.view()["players"]["ann"]
+    assert [(w["word"], w["score"], w["shared"]) for w in ann["words"]] == [("fink", 0, True), ("mink", 1, False)]
+    assert ann["score"] == 1
 
 
 def test_the_timer_refuses_words_after_the_deadline(boggle_index):

@@ -132,6 +132,38 @@ def test_multiplayer_round_hides_others_words_then_strikes_shared_ones(api):
     assert [p["done"] for p in state["players"]] == [True, True, False]
 
 
+def test_both_players_views_and_the_scoreboard_agree_number_for_number(api):
+    """Issue 34 item 1: a player's own score (``you``), read by the end screen, and the scoreboard
+    (``results.players``) are one value: a word both found scores for neither in both."""
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    for player, words in ((ann, ["coats", "cat", "tea"]), (bob, ["coats", "beets"])):
+        for word in words:
+            move(api, game_id, {"player": player, "word": word})
+    running = api.get(f"/api/games/{game_id}", params={"player": ann}).json()["state"]["you"]
+    assert running == {
+        "name": "Ann",
+        "words": [{"word": "coats", "score": 2}, {"word": "cat", "score": 1}, {"word": "tea", "score": 1}],
+        "score": 4,  # while the round is on: whether Bob has coats too is not told
+    }
+    move(api, game_id, {"player": ann, "done": True})
+    move(api, game_id, {"player": bob, "done": True})
+    views = {
+        name: api.get(f"/api/games/{game_id}", params={"player": pid}).json()["state"]
+        for name, pid in (("Ann", ann), ("Bob", bob))
+    }
+    watcher = api.get(f"/api/games/{game_id}").json()["state"]
+    assert "you" not in watcher
+    board = watcher["results"]["players"]
+    assert [(p["name"], p["score"]) for p in board] == [("Ann", 2), ("Bob", 2)]
+    for row, (name, view) in zip(board, views.items(), strict=True):
+        assert view["you"]["name"] == row["name"] == name
+        assert view["results"]["players"] == board  # everyone sees the same scoreboard
+        assert view["you"] == row  # and their own panel is exactly their row of it
+        assert view["you"]["score"] == sum(w["score"] for w in row["words"])
+        assert [w["word"] for w in view["you"]["words"] if w["shared"]] == ["coats"]
+
+
 def test_multiplayer_results_strike_shared_words(api):
     game_id = new_round(api, multiplayer=True)["id"]
     ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")

@@ -137,6 +137,67 @@ def test_two_players_share_a_round_and_shared_words_are_struck(browser, live_ser
     bob.close()
 
 
+def test_two_players_sharing_a_word_are_told_the_same_scores_on_both_screens_and_by_the_api(browser, live_server):
+    """Issue 34 item 1: the end screen said "You scored 10" beside "Ana: 5 points". Now Ann's and Bob's
+    screens (their own panel, the end screen, the scoreboard) and the API say the same, number for
+    number, and a word both found is struck out where it is shown, saying why."""
+    import json
+    import re
+    import urllib.request
+
+    ann, bob = ann_and_bob(browser, live_server)
+    game_id = ann.url.split("game=")[1].split("&")[0]
+    for page, words in ((ann, ["coats", "cat", "tea"]), (bob, ["coats", "beets"])):
+        for word in words:
+            page.fill("#word", word)
+            page.press("#word", "Enter")
+            page.get_by_text(f"{word.upper()}: ").wait_for()
+    # while the round runs, every word counts "so far": that Bob has coats too is not told to Ann
+    assert ann.locator("#score-line").inner_text() == "3 words, 4 points so far"
+    assert bob.locator("#score-line").inner_text() == "2 words, 4 points so far"
+    ann.click("#done")
+    bob.click("#done")
+
+    def api_state(page):
+        player = page.evaluate("id => localStorage.getItem(`wi-boggle-player-${id}`)", game_id)
+        with urllib.request.urlopen(f"{live_server}/api/games/{game_id}?player={player}") as answer:
+            return json.loads(answer.read())["state"]
+
+    for page, name, lost in ((ann, "Ann", "coats"), (bob, "Bob", "coats")):
+        page.locator("#results").wait_for()
+        page.locator("#scoreboard").get_by_text("Bob: ").wait_for()
+        state = api_state(page)
+        you = state["you"]
+        # the scoreboard: every player's score as the API gives it
+        headings = page.locator("#scoreboard h3").all_inner_texts()
+        assert headings == [f"{p['name']}: {p['score']} points" for p in state["results"]["players"]]
+        assert headings == ["Ann: 2 points", "Bob: 2 points"]
+        # the end screen and the player's own panel: the same number as their row of the scoreboard
+        assert page.locator("#status").inner_text() == (
+            f"The round is over. You scored {you['score']} points (1 word struck out: found by another player too)."
+        )
+        assert page.locator("#score-line").inner_text() == f"{len(you['words'])} words, {you['score']} points"
+        assert f"{name}: {you['score']} points" in headings
+        # the shared word is struck where it is shown, and says why (tooltip, and a visible note)
+        for where in ("#found", "#scoreboard"):
+            struck = page.locator(f"{where} s", has_text=lost)
+            assert struck.count() == (1 if where == "#found" else 2)
+            assert struck.first.get_attribute("title") == "found by another player too: no points"
+        assert (
+            page.locator("#found li.shared").inner_text().split("\n")[-1]
+            == "0 (found by another player too: no points)"
+        )
+        assert page.locator("#shared-note").is_visible()
+        in_all = page.locator("#all-words li", has_text=lost).locator("s")  # the board's list strikes its points
+        assert (in_all.inner_text(), in_all.get_attribute("title")) == ("2", "found by another player too: no points")
+        shown = {t.split()[0]: t.split()[-1] for t in page.locator("#found li:not(.shared)").all_inner_texts()}
+        assert shown == {w["word"]: str(w["score"]) for w in you["words"] if not w["shared"]}
+        assert re.fullmatch(r"\d+ words, \d+ points", page.locator("#score-line").inner_text())
+    assert ann.js_errors == [] and bob.js_errors == []
+    ann.close()
+    bob.close()
+
+
 def test_the_clock_ends_the_round_and_shows_the_results(browser, live_server):
     page = new_page(browser)
     start_round(page, f"{live_server}/boggle?board={BOARD}&seconds=10", "Tim")

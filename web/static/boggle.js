@@ -234,11 +234,16 @@ function show(view) {
   S.endsAt = Date.now() + view.seconds_left * 1000;
   if (!view.over && !S.timer) S.timer = setInterval(tick, 250);
   tick();
+  // The player's words and score are the server's (wordindex/boggle/scores.py), never summed here: while
+  // the round runs every word counts "so far"; once the results are in they are the scoreboard's row.
   const you = view.you;
   const found = $("found");
-  found.replaceChildren(...(you ? you.words : []).slice().reverse().map((w) =>
-    el("li", {}, el("span", {}, w.word), el("span", {class: "muted"}, `${w.score}`))));
-  $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${you.score} point${you.score === 1 ? "" : "s"}` : "watching";
+  found.replaceChildren(...(you ? you.words : []).slice().reverse().map((w) => w.shared
+    ? el("li", {class: "shared"}, struck(w.word), el("span", {class: "muted"}, `0 (${SHARED_NOTE})`))
+    : el("li", {}, el("span", {}, w.word), el("span", {class: "muted"}, `${w.score}`))));
+  const soFar = you && view.multiplayer && !view.results ? " so far" : "";
+  $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${points(you.score)}${soFar}` : "watching";
+  $("score-line").title = soFar ? "at the end, a word another player found too scores for neither of you" : "";
   $("share").hidden = !view.multiplayer;
   if (view.multiplayer) {
     const link = `${location.origin}${withLanguage(`/boggle?game=${S.id}`)}`;
@@ -249,6 +254,11 @@ function show(view) {
   $("entry").hidden = $("entry-help").hidden = view.over || !you;
   if (view.over) showResults(view);
 }
+
+// What a struck word says (the same words as the library's scores.SHARED_NOTE and the terminal's).
+const SHARED_NOTE = "found by another player too: no points";
+function points(n) { return `${n} point${n === 1 ? "" : "s"}`; }
+function struck(word) { return el("s", {title: SHARED_NOTE}, word, el("span", {class: "sr-only"}, ` (${SHARED_NOTE})`)); }
 
 function showResults(view) {
   if (S.timer) { clearInterval(S.timer); S.timer = null; }
@@ -262,31 +272,36 @@ function showResults(view) {
   $("results").hidden = false;
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
-    el("h3", {}, `${p.name}: ${p.score} point${p.score === 1 ? "" : "s"}`),
-    el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "",
-      w.shared ? el("s", {title: "found by more than one player: no points"}, w.word, el("span", {class: "sr-only"}, " (shared, no points)")) : `${w.word} ${w.score}`]),
+    el("h3", {}, `${p.name}: ${points(p.score)}`),
+    el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "", w.shared ? struck(w.word) : `${w.word} ${w.score}`]),
       p.words.length ? "" : "no words"))));
+  const anyShared = results.players.some((p) => p.words.some((w) => w.shared));
+  $("shared-note").hidden = !anyShared;
   $("scoreboard-card").hidden = results.players.length === 0;
   const mine = new Set(view.you ? view.you.words.map((w) => w.word) : []);
+  const shared = new Set(results.players.flatMap((p) => p.words.filter((w) => w.shared).map((w) => w.word)));
   const foundCount = results.words.length - results.missed;
   $("all-summary").textContent = `${results.count} words, ${results.score} points on this board; ${foundCount} found, ${results.missed} missed (in italics). Hover, focus or tap a word to see its path.`;
   $("all-words").replaceChildren(...results.words.map((w) => {
     const path = w.path.map(([r, c]) => r * S.size + c);
     const showPath = () => { for (const n of $("all-words").children) n.classList.remove("shown"); item.classList.add("shown"); highlight(path, "show"); };
     const hidePath = () => { item.classList.remove("shown"); highlight([], "show"); };
-    const who = w.found_by.length ? ` (${w.found_by.join(", ")})` : " (missed)";
+    const who = (w.found_by.length ? ` (${w.found_by.join(", ")})` : " (missed)") + (shared.has(w.word) ? `, ${SHARED_NOTE}` : "");
     const item = el("li", {class: (w.found_by.length ? "found" : "missed") + (mine.has(w.word) ? " mine" : "")},
       el("button", {type: "button", class: "link", "aria-label": `${w.word}, ${w.score} points${who}; show its path`,
         onmouseenter: showPath, onmouseleave: hidePath, onfocus: showPath, onblur: hidePath, onclick: showPath},
-      w.word, w.found_by.length && view.multiplayer ? el("span", {class: "muted"}, who) : ""),
-      el("span", {class: "muted"}, w.score));
+      w.word, w.found_by.length && view.multiplayer ? el("span", {class: "muted"}, ` (${w.found_by.join(", ")})`) : ""),
+      el("span", {class: "muted"}, shared.has(w.word) ? el("s", {title: SHARED_NOTE}, w.score) : w.score));
     return item;
   }));
   const q = new URLSearchParams({board: view.board, seconds: view.seconds, rules: view.rules});
   $("replay").href = withLanguage(`/boggle?${q}`);
   $("next-round").hidden = !view.multiplayer;
   if (view.next) $("next-round").textContent = "Go to the next round";
-  announce(`The round is over. ${view.you ? `You scored ${view.you.score}.` : ""}`);
+  const lost = view.you ? view.you.words.filter((w) => w.shared).length : 0;
+  const yours = !view.you ? "" : `You scored ${points(view.you.score)}` +
+    (lost ? ` (${lost} word${lost === 1 ? "" : "s"} struck out: found by another player too).` : ".");
+  announce(`The round is over. ${yours}`);
 }
 
 async function refresh() {

@@ -6,6 +6,8 @@
   multi-letter face) and ``find_path`` (one word's path, for a player's word).
 * ``dice``: shaking a language's cube sets (``Language.dice``) onto a board.
 * ``rules``: ``simple`` (CS106B) and ``official`` scoring, ``get_rules``.
+* ``scores``: a game's scores, the one place they are computed (a word found by several players
+  scores for none of them); every view of a round or a session reads them.
 * ``trie`` / ``store``: the lexicon, a compact trie of every word built with the index, and
   ``load_trie`` (one query).
 * ``engine``: ``solve_board`` (every word with a path) and ``BoardScorer`` (counts and scores of

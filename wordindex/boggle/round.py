@@ -39,6 +39,7 @@ from .board import Board, find_path, parse_board
 from .dice import get_dice, shake
 from .faces import faces_of
 from .rules import Rules, get_rules
+from .scores import PlayerScore, final_scores, running_score, who_found
 from .solution import Solution
 
 #: The web page's default: three minutes, as in the real game.
@@ -321,20 +322,30 @@ class BoggleRound:
             "players": [{"name": p["name"], "words": len(p["words"]), "done": p["done"] or over} for p in s["players"]],
         }
         if me is not None:
-            view["you"] = {"name": me["name"], "words": [self._scored(w) for w in me["words"]]}
-            view["you"]["score"] = sum(w["score"] for w in view["you"]["words"])
+            view["you"] = self._yours(me, now)
         if self.closed(now) and solution is not None:
             view["results"] = self.results(solution)
         return view
 
-    def _scored(self, word: str) -> dict[str, Any]:
-        return {"word": word, "score": self.rules.points(len(word))}
+    def scores(self) -> list[PlayerScore]:
+        """Every player's final score (``scores.final_scores``): the one source of the scoreboard, the
+        end screen and each player's own panel once the round is closed."""
+        return final_scores(self.rules, [(p["name"], p["words"]) for p in self._state["players"]])
+
+    def _yours(self, me: dict[str, Any], now: float) -> dict[str, Any]:
+        """A player's own words and score: running while a word can still come (``{"word", "score"}``
+        each, every word at its points), final once the round is closed (the row of the results'
+        scoreboard, each word with ``"shared"``), so the end screen and the scoreboard say the same."""
+        if self.closed(now):
+            mine = next(i for i, p in enumerate(self._state["players"]) if p is me)
+            return self.scores()[mine].to_json()
+        return running_score(self.rules, me["name"], me["words"]).to_json()
 
     def results(self, solution: Solution) -> dict[str, Any]:
         """Everyone's words and scores (shared words struck out when several play); every word on the board."""
         finders = self._finders()
         return {
-            "players": self._table(finders),
+            "players": self._table(),
             "words": [
                 {
                     "word": w.word,
@@ -357,30 +368,17 @@ class BoggleRound:
         from .answer_text import words_text
 
         finders = self._finders()
-        players = json.dumps(self._table(finders), ensure_ascii=False)
+        players = json.dumps(self._table(), ensure_ascii=False)
         totals = json.dumps(self._totals(solution, finders))
         return f'{{"players": {players}, "words": {words_text(solution, finders)}, {totals[1:]}'
 
     def _finders(self) -> dict[str, list[str]]:
         """Who found each word, in the order of the players."""
-        finders: dict[str, list[str]] = {}
-        for p in self._state["players"]:
-            for w in p["words"]:
-                finders.setdefault(w, []).append(p["name"])
-        return finders
+        return who_found((p["name"], p["words"]) for p in self._state["players"])
 
-    def _table(self, finders: dict[str, list[str]]) -> list[dict[str, Any]]:
-        """Each player's words with their scores, a word found by several struck out (0) when several play."""
-        players = self._state["players"]
-        strike = len(players) > 1
-        table = []
-        for p in players:
-            words = []
-            for w in p["words"]:
-                shared = strike and len(finders[w]) > 1
-                words.append({"word": w, "score": 0 if shared else self.rules.points(len(w)), "shared": shared})
-            table.append({"name": p["name"], "words": words, "score": sum(w["score"] for w in words)})
-        return table
+    def _table(self) -> list[dict[str, Any]]:
+        """The scoreboard: each player's words with their scores, a shared word struck (``scores``)."""
+        return [row.to_json() for row in self.scores()]
 
     @staticmethod
     def _totals(solution: Solution, finders: dict[str, list[str]]) -> dict[str, int]:

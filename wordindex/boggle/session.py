@@ -6,7 +6,9 @@ in the order the assignment gives: long enough, in the dictionary, not
 already found by that player, can be formed on the board (a backtracking
 search for that one word, separate from the computer's all-words search).
 When the round ends, the computer takes every word of the board no player
-found, and wins only with a strictly greater score than every player.
+found, and wins only with a strictly greater score than every player. A word
+found by more than one player scores for none of them (``scores``, the rule
+a web round's scoreboard follows too).
 
 The state (``docs/sessions.md``) is the board, the rules, the timer, the
 seed and each player's words in the order found; scores and paths are
@@ -29,6 +31,7 @@ from ..sessions import STATE_VERSION, Event, GameKind, Session, check_state, mov
 from .board import Board, BoardError, find_path, parse_board
 from .faces import faces_of
 from .rules import DEFAULT_GAME_RULES, Rules, get_rules
+from .scores import PlayerScore, final_scores
 
 if TYPE_CHECKING:
     from ..languages import Language
@@ -272,20 +275,24 @@ class BoggleSession(Session):
         found = {word for words in self.players.values() for word in words}
         return sorted((w for w in self.solution().words if w.word not in found), key=lambda w: w.word)
 
+    def scores(self) -> dict[str, PlayerScore]:
+        """Every player's score (``scores.final_scores``, as a web round's): every word is in view here, so
+        a word found by more than one player scores for none of them as soon as the second finds it."""
+        return {row.name: row for row in final_scores(self.rules, list(self.players.items()))}
+
     def score(self, player: str) -> int:
-        return sum(self.rules.points(len(word)) for word in self.players[player])
+        return self.scores()[player].score
 
     def words_of(self, player: str) -> list[dict[str, Any]]:
         return [
-            {"word": word, "score": self.rules.points(len(word)), "path": path_json(self.path(word) or ())}
-            for word in self.players[player]
+            {**word.to_json(), "path": path_json(self.path(word.word) or ())} for word in self.scores()[player].words
         ]
 
     def result(self) -> dict[str, Any]:
         """The computer's words (with paths) and score, each player's score, who won."""
         mine = self.computer_words()
         computer_score = sum(w.score for w in mine)
-        scores = {name: self.score(name) for name in self.players}
+        scores = {name: row.score for name, row in self.scores().items()}
         best = max(scores.values(), default=0)
         return {
             "computer": {
@@ -308,7 +315,9 @@ class BoggleSession(Session):
             "minutes": self.minutes,
             "deadline": self.deadline,
             "seconds_left": self.time_left(now),
-            "players": {name: {"words": self.words_of(name), "score": self.score(name)} for name in self.players},
+            "players": {
+                name: {"words": self.words_of(name), "score": row.score} for name, row in self.scores().items()
+            },
             "over": self._over,
         }
         if self._over:
