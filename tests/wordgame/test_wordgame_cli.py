@@ -147,7 +147,7 @@ def test_seeded_game_scores_the_best_word(run_cli, db):
     assert shown[0] == f"Current hand: {display_hand(hand)}"
     assert shown[1] == "Would you like to substitute a letter? no"
     assert shown[3] == f"Please enter a word or '!!' to indicate you are done: {best.word}"
-    assert shown[4] == f'"{best.word}" earned {best.score} points. Total for this hand: {best.score} points'
+    assert shown[4] == f'"{best.word}" earned {best.score} points. Total: {best.score} points'
     assert best.score == get_word_score(best.word, 7)
     assert shown[-1] == f"Total score over all hands: {best.score}"
     assert "Enter total number of hands" not in result.stdout

@@ -175,7 +175,7 @@ def test_hand_that_runs_out_ends_by_itself(index):
         "Would you like to substitute a letter? no",
         "Current hand: a t",
         "Please enter a word or '!!' to indicate you are done: at",
-        '"at" earned 28 points. Total for this hand: 28 points',
+        '"at" earned 28 points. Total: 28 points',
         "Ran out of letters",
         "Total score for this hand: 28",
         "Would you like to replay the hand? no",

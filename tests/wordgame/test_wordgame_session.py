@@ -26,7 +26,7 @@ def test_saved_in_the_middle_of_a_hand_and_resumed(transcript_index, saved, monk
     game.game.hand = {"a": 1, "c": 1, "i": 1, "*": 1, "p": 1, "r": 1, "t": 1}  # the problem set's first hand
     event = game.move({"action": "play", "word": "part"})  # declines the substitution on the way
     assert [line["text"] for line in event["lines"]][-2:] == [
-        '"part" earned 114 points. Total for this hand: 114 points',
+        '"part" earned 114 points. Total: 114 points',
         "Current hand: c i *",
     ]
     assert (event["phase"], event["hand"], event["hand_score"]) == ("play", "ci*", 114)
@@ -48,7 +48,7 @@ def test_end_of_input_counts_the_points_already_made(transcript_index):
     # n = 7: cows (3 + 1 + 4 + 1) * (7 * 4 - 3 * (7 - 4)) = 9 * 19 = 171, no wildcard needed (o is held)
     event = game.move("cows")
     assert [line["text"] for line in event["lines"]][-2:] == [
-        '"cows" earned 171 points. Total for this hand: 171 points',
+        '"cows" earned 171 points. Total: 171 points',
         "Current hand: x * z",
     ]
     assert event["hand_score"] == game.view()["hand_score"] == 171

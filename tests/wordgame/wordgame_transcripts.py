@@ -11,18 +11,17 @@ WORDS = [
     "trap", "tapir", "act", "cat", "pita", "tout", "toad", "dodo", "quad",
 ]  # fmt: skip
 
-# Problem 6's transcript (the handout's "1" in "d d * 1 o u t" is the letter l; its scored lines say
-# "Total: 114 points", named "Total for this hand" here: issue 34).
+# Problem 6's transcript (the handout's "1" in "d d * 1 o u t" is the letter l).
 PROBLEM_6 = """\
 Enter total number of hands: 2
 Current hand: a c i * p r t
 Would you like to substitute a letter? no
 Current hand: a c i * p r t
 Please enter a word or '!!' to indicate you are done: part
-"part" earned 114 points. Total for this hand: 114 points
+"part" earned 114 points. Total: 114 points
 Current hand: c i *
 Please enter a word or '!!' to indicate you are done: ic*
-"ic*" earned 84 points. Total for this hand: 198 points
+"ic*" earned 84 points. Total: 198 points
 Ran out of letters
 Total score for this hand: 198
 Would you like to replay the hand? no
@@ -31,17 +30,17 @@ Would you like to substitute a letter? yes
 Which letter would you like to replace: l
 Current hand: d d * a o u t
 Please enter a word or '!!' to indicate you are done: out
-"out" earned 27 points. Total for this hand: 27 points
+"out" earned 27 points. Total: 27 points
 Current hand: d d * a
 Please enter a word or '!!' to indicate you are done: !!
 Total score for this hand: 27
 Would you like to replay the hand? yes
 Current hand: d d * a o u t
 Please enter a word or '!!' to indicate you are done: d*d
-"d*d" earned 36 points. Total for this hand: 36 points
+"d*d" earned 36 points. Total: 36 points
 Current hand: a o u t
 Please enter a word or '!!' to indicate you are done: out
-"out" earned 54 points. Total for this hand: 90 points
+"out" earned 54 points. Total: 90 points
 Current hand: a
 Please enter a word or '!!' to indicate you are done: !!
 Total score for this hand: 90

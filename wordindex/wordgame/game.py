@@ -4,11 +4,8 @@ Nothing here prints or reads. ``WordGame`` speaks the problem set's text
 protocol: ``prompt`` is the question to ask now, ``answer(text)`` takes the
 player's reply and returns the lines to show (with a ``kind`` so a terminal
 front end can style them). The lines are the problem set's transcript
-(``Total score for this hand: 198``, ``Total score over all hands: 288``, ...)
-but for one: a scored word's running total names the hand (``"part" earned
-114 points. Total for this hand: 114 points``; the handout says ``Total:``),
-since a front end shows the game's total beside it and a bare "Total" was
-read as the game's. A reply that is not understood (a non-number for the
+(``"part" earned 114 points. Total: 114 points``, ``Total score for this
+hand: 198``, ...). A reply that is not understood (a non-number for the
 number of hands, ``maybe`` for a yes/no question, ``c0ws`` for a word)
 returns one ``retry`` line and the same question is asked again.
 """
@@ -452,10 +449,7 @@ class WordGame:
         lines: list[Line] = []
         if entry.kind is EntryKind.SCORED:
             lines.append(
-                Line(
-                    LineKind.SCORED,
-                    f'"{entry.word}" earned {entry.points} points. Total for this hand: {entry.total} points',
-                )
+                Line(LineKind.SCORED, f'"{entry.word}" earned {entry.points} points. Total: {entry.total} points')
             )
         elif entry.kind is EntryKind.INVALID:
             lines.append(Line(LineKind.INVALID, "That is not a valid word. Please choose another word."))
