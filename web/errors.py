@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from wordindex.errors import (
     BusyError,
@@ -117,6 +118,14 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(error_body(_validation_message(exc), "UsageError"), status_code=422)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_gone(request: Request, exc: ClientDisconnect) -> JSONResponse:
+        """The client closed its connection before its whole body arrived (it dropped it, or the
+        protocol's body deadline closed it): nobody is left to read an answer, and the server's log
+        is no place for a stranger's hang-up (starlette's traceback was 4 KB each)."""
+        message = "the connection closed before the request body arrived"
+        return JSONResponse(error_body(message, "UsageError"), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
