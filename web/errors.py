@@ -80,7 +80,7 @@ class ErrorBody(BaseModel):
 MEANINGS = {
     400: "Bad input: the request's values are refused (the same message as the command line's)",
     404: "No such game (never made, or cleaned up)",
-    409: "A move the game no longer takes (the round is over)",
+    409: "A move the game no longer takes (the round is over), or a board whose round still runs",
     413: "The request body is larger than the server's limit",
     422: "A parameter of the wrong type or out of its bounds",
     429: "Too many new games from this address: wait Retry-After seconds",

@@ -37,7 +37,7 @@ from ..confusables import name_keys
 from ..errors import UsageError, WordIndexError
 from ..index import Index
 from ..languages import language
-from .board import Board, find_path, parse_board
+from .board import Board, board_key, find_path, parse_board
 from .dice import get_dice, shake
 from .faces import faces_of
 from .rules import Rules, get_rules
@@ -182,6 +182,11 @@ class BoggleRound:
         )
 
     # -- the clock --------------------------------------------------------------
+
+    def hidden_board(self) -> tuple[str, float]:
+        """The board's key (``board_key``) and the moment its words become everyone's (the clock plus the
+        grace): until then ``/api/boggle`` does not answer that board, so nobody pastes in its solution."""
+        return board_key(self.board, self.language), self._state["ends_at"] + GRACE_SECONDS
 
     def over(self, now: float) -> bool:
         s = self._state
