@@ -165,7 +165,7 @@ def main() -> None:
         words.write_text("cat\ndog\ntree\n")
         db = str(Path(folder) / "wordindex.db")
         subprocess.run([executable(), "--db", db, "build", str(words)], check=True, capture_output=True)
-        server = Server(db, 1)
+        server = Server(db, 1, env={"WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS": "256"})  # the default, which Server lifts
         try:
             print(json.dumps({"cores": os.cpu_count(), "load": os.getloadavg()[0]}))
             print(json.dumps(slow_bodies(server.port, args.slow)))

@@ -123,6 +123,27 @@ def test_a_body_sent_slowly_or_never_is_cut_off_and_a_whole_one_is_answered(monk
             sock.close()
 
 
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_connections_beyond_an_addresss_cap_are_closed_as_they_open(monkeypatch, protocol):
+    if "fast" in protocol:
+        pytest.importorskip("httptools")
+    monkeypatch.setenv("WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS", "2")
+    with thread_server(monkeypatch, protocol) as port:
+        held = [connect(port), connect(port)]
+        beyond = connect(port)
+        assert closed_within(beyond, 30)
+        other = connect(port, "127.0.0.3")
+        other.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nab")
+        assert read_reply(other).endswith(b"\r\n\r\n2")
+        held[0].close()  # a place for the address again, once the server has seen it closed
+        deadline = time.monotonic() + 10
+        while not get(port, "/", "127.0.0.2").endswith(b"\r\n\r\n0"):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        for sock in (held[1], beyond, other):
+            sock.close()
+
+
 @pytest.fixture
 def serve_process(index_factory, tmp_path) -> Iterator[tuple[int, Path]]:
     """``wordindex serve`` with short bounds on a free port; yields the port and its log (its stderr),
