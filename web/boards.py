@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Depends, Request
@@ -55,12 +56,18 @@ class HiddenBoards:
         with self._made_lock:
             self._made_here[key] = (max(until, self._made_here.get(key, (0.0, 0.0))[0]), time.monotonic())
 
-    async def hidden_until(self, key: str, now: float) -> float | None:
-        """When ``key``'s board stops being hidden, or None when it is not hidden at ``now``."""
+    async def hidden_until(self, key_of: Callable[[], str | None], now: float) -> float | None:
+        """When the board of ``key_of()`` stops being hidden, or None when it is not hidden at ``now``.
+        ``key_of`` (a board's key costs 40 to 60 µs) is called only when some board is hidden."""
         if time.monotonic() - self._read_at > REFRESH_SECONDS:
             async with self._reading:
                 if time.monotonic() - self._read_at > REFRESH_SECONDS:
                     await self._refresh(now)
+        if not self._read and not self._made_here:
+            return None
+        key = key_of()
+        if key is None:
+            return None
         until = max(self._read.get(key, 0.0), self._made_here.get(key, (0.0, 0.0))[0])
         return until if until > now else None
 
@@ -114,13 +121,16 @@ async def board_not_in_play(request: Request, served: ServedIndex = Depends(get_
     store = getattr(request.app.state, "store", None)
     if not text or served.language is None or not isinstance(store, HidingGameStore):
         return
-    code = served.language.code
-    try:
-        key = board_key(parse_board(text, faces=faces_of(code)), code)
-    except WordIndexError:
-        return
+    code, board = served.language.code, text
+
+    def key_of() -> str | None:
+        try:
+            return board_key(parse_board(board, faces=faces_of(code)), code)
+        except WordIndexError:  # a board it cannot read is the endpoint's to refuse
+            return None
+
     now = time.time()
-    until = await store.hidden.hidden_until(key, now)
+    until = await store.hidden.hidden_until(key_of, now)
     if until is not None:
         left = max(1, round(until - now))
         raise BoardInPlayError(
