@@ -145,6 +145,19 @@ def test_concurrent_moves_on_one_game_are_serialised(store_location):
         s.close()
 
 
+def test_hidden_boards_are_the_running_rounds_boards_until_their_time(store):
+    running = store.create("boggle", {}, now=100.0, hidden_board=("en:a,b,c,d", 400.0))
+    store.create("boggle", {}, now=100.0, hidden_board=("en:a,b,c,d", 300.0))  # the same board, sooner
+    store.create("boggle", {}, now=100.0, hidden_board=("en:e,f,g,h", 150.0))  # over at 150
+    ended = store.create("boggle", {}, now=100.0, hidden_board=("en:i,j,k,l", 400.0))
+    store.create("hangman", {}, now=100.0)
+    store.update(ended.id, lambda record: ({}, True, None), now=120.0)  # finished before its clock
+    assert store.hidden_boards(now=200.0) == {"en:a,b,c,d": 400.0}
+    store.update(running.id, lambda record: ({}, True, None), now=210.0)
+    assert store.hidden_boards(now=220.0) == {"en:a,b,c,d": 300.0}
+    assert store.hidden_boards(now=300.0) == {}
+
+
 def test_cleanup_removes_old_finished_and_idle_games(store):
     old_finished = store.create("boggle", {}, finished=True, now=1_000.0)
     recent_finished = store.create("boggle", {}, finished=True, now=90_000.0)

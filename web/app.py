@@ -21,6 +21,7 @@ from wordindex.errors import WordIndexError
 from wordindex.gamestore import GameStore, game_store_location
 
 from . import errors
+from .boards import HidingGameStore
 from .cache import AnswerCache
 from .games import ROUND_RESULTS_BYTES, ROUND_RESULTS_KEPT
 from .limits import BodyLimit, CreationRate, SearchSlots
@@ -72,7 +73,8 @@ def create_app(settings: Settings) -> FastAPI:
 
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         app.state.move_threads = anyio.CapacityLimiter(settings.move_threads)
-        store = GameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
+        # A GameStore that hides running rounds' boards from /api/boggle (web/boards.py).
+        store = HidingGameStore(settings.games or game_store_location(settings.index), pool_size=settings.threads)
         try:
             await asyncio.to_thread(store.migrate)
         except WordIndexError as exc:  # a read-only or broken store: the worker stays up, its writes get 503s

@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from wordindex.errors import (
     BusyError,
@@ -79,7 +80,7 @@ class ErrorBody(BaseModel):
 MEANINGS = {
     400: "Bad input: the request's values are refused (the same message as the command line's)",
     404: "No such game (never made, or cleaned up)",
-    409: "A move the game no longer takes (the round is over)",
+    409: "A move the game no longer takes (the round is over), or a board whose round still runs",
     413: "The request body is larger than the server's limit",
     422: "A parameter of the wrong type or out of its bounds, or a query parameter the route does not take",
     429: "Too many new games from this address: wait Retry-After seconds",
@@ -120,6 +121,14 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(error_body(_validation_message(exc), "UsageError"), status_code=422)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_gone(request: Request, exc: ClientDisconnect) -> JSONResponse:
+        """The client closed its connection before its whole body arrived (it dropped it, or the
+        protocol's body deadline closed it): nobody is left to read an answer, and the server's log
+        is no place for a stranger's hang-up (starlette's traceback was 4 KB each)."""
+        message = "the connection closed before the request body arrived"
+        return JSONResponse(error_body(message, "UsageError"), status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

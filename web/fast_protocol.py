@@ -1,5 +1,5 @@
-"""uvicorn's httptools protocol with the head deadline (``protocol.HeadDeadline``); a module of its own
-because it imports httptools, which only the ``serve`` extra installs."""
+"""uvicorn's httptools protocol with the deadlines and the per-address cap (``protocol.HeadDeadline``);
+a module of its own because it imports httptools, which only the ``serve`` extra installs."""
 
 from __future__ import annotations
 
@@ -9,4 +9,4 @@ from .protocol import HeadDeadline
 
 
 class FastHeadDeadlineProtocol(HeadDeadline, HttpToolsProtocol):
-    """uvicorn's httptools protocol with the head deadline."""
+    """uvicorn's httptools protocol with the deadlines and the per-address cap."""

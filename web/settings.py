@@ -29,8 +29,10 @@ ENV = {
     "new_games_per_minute": "WORDINDEX_NEW_GAMES_PER_MINUTE",
     "request_seconds": "WORDINDEX_REQUEST_SECONDS",
     "header_seconds": "WORDINDEX_HEADER_SECONDS",
+    "body_seconds": "WORDINDEX_BODY_SECONDS",
     "keep_alive_seconds": "WORDINDEX_KEEP_ALIVE_SECONDS",
     "max_connections": "WORDINDEX_MAX_CONNECTIONS",
+    "max_connections_per_address": "WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS",
     "keep_finished_hours": "WORDINDEX_KEEP_FINISHED_HOURS",
     "keep_idle_days": "WORDINDEX_KEEP_IDLE_DAYS",
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
@@ -71,10 +73,16 @@ class Settings:
     #: A connection that has not sent a whole request head this long after it opened (or after its
     #: last answer) is closed (uvicorn; ``wordindex serve`` only).
     header_seconds: float = 10.0
+    #: A request whose head has arrived must have sent its whole body this long after its head, or its
+    #: connection is closed (uvicorn; ``wordindex serve`` only): a body of at most 16 KiB takes far less.
+    body_seconds: float = 10.0
     #: An idle keep-alive connection is closed after this long (uvicorn's ``timeout_keep_alive``).
     keep_alive_seconds: int = 5
     #: Open connections per worker; beyond, uvicorn answers 503 at once (its ``limit_concurrency``).
     max_connections: int = 4000
+    #: Open connections per worker from one client address (an IPv6 /64 counts as one); a connection
+    #: beyond is closed as soon as it opens, so one address cannot fill ``max_connections``.
+    max_connections_per_address: int = 256
     #: Finished games are deleted this long after they end ...
     keep_finished_hours: float = 24.0
     #: ... and any game untouched this long.
@@ -142,6 +150,16 @@ def header_seconds(env: Mapping[str, str]) -> float:
     return _number(env, "header_seconds", float, 10.0, 0.1, 600)
 
 
+def body_seconds(env: Mapping[str, str]) -> float:
+    """``WORDINDEX_BODY_SECONDS`` (read by the HTTP protocol, as ``header_seconds``)."""
+    return _number(env, "body_seconds", float, 10.0, 0.1, 600)
+
+
+def max_connections_per_address(env: Mapping[str, str]) -> int:
+    """``WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS`` (read by the HTTP protocol, as ``header_seconds``)."""
+    return int(_number(env, "max_connections_per_address", int, 256, 1, 100_000))
+
+
 def settings_from_environment(env: Mapping[str, str] | None = None, index: Location | None = None) -> Settings:
     """Settings from ``WORDINDEX_*`` variables (the index from ``WORDINDEX_DB`` unless given)."""
     env = os.environ if env is None else env
@@ -172,8 +190,10 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         new_games_per_minute=int(_number(env, "new_games_per_minute", int, 60, 1, 1_000_000)),
         request_seconds=_number(env, "request_seconds", float, 2.0, 0.01, 600),
         header_seconds=header_seconds(env),
+        body_seconds=body_seconds(env),
         keep_alive_seconds=int(_number(env, "keep_alive_seconds", int, 5, 1, 600)),
         max_connections=int(_number(env, "max_connections", int, 4000, 1, 100_000)),
+        max_connections_per_address=max_connections_per_address(env),
         keep_finished_hours=_number(env, "keep_finished_hours", float, 24.0, 0, 24 * 365),
         keep_idle_days=_number(env, "keep_idle_days", float, 7.0, 0, 365),
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),

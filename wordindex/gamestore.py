@@ -189,16 +189,27 @@ class GameStore:
 
     # -- games --------------------------------------------------------------
 
-    def create(self, kind: str, state: dict[str, Any], finished: bool = False, now: float | None = None) -> GameRecord:
-        """Store a new game and return it with its new id."""
+    def create(
+        self,
+        kind: str,
+        state: dict[str, Any],
+        finished: bool = False,
+        now: float | None = None,
+        hidden_board: tuple[str, float] | None = None,
+    ) -> GameRecord:
+        """Store a new game and return it with its new id.
+
+        ``hidden_board``: a Boggle round's board key and the moment its words become everyone's
+        (``hidden_boards`` lists it until then, unless the game is finished first)."""
         now = time.time() if now is None else now
         record = GameRecord(new_game_id(), kind, state, 0, now, now, now if finished else None)
+        board, board_until = hidden_board if hidden_board is not None else (None, None)
         self._check_file()
         with self._errors("store a game in"), self._transaction() as connection:
             connection.execute(
                 self._text(
-                    "INSERT INTO games (id, kind, state, version, created_at, updated_at, finished_at) "
-                    "VALUES (:id, :kind, :state, 0, :now, :now, :finished_at)"
+                    "INSERT INTO games (id, kind, state, version, created_at, updated_at, finished_at, board, "
+                    "board_until) VALUES (:id, :kind, :state, 0, :now, :now, :finished_at, :board, :board_until)"
                 ),
                 {
                     "id": record.id,
@@ -206,9 +217,28 @@ class GameStore:
                     "state": _dump(state),
                     "now": now,
                     "finished_at": record.finished_at,
+                    "board": board,
+                    "board_until": board_until,
                 },
             )
         return record
+
+    def hidden_boards(self, now: float | None = None) -> dict[str, float]:
+        """The board keys of the games not finished whose board is hidden after ``now``, each with the
+        latest moment it is hidden until: one query on the index of ``board_until``, which reads only
+        the rounds still running."""
+        now = time.time() if now is None else now
+        self._check_file()
+        found: dict[str, float] = {}
+        with self._errors("read games from"), self._statement() as run:
+            rows = run(
+                "SELECT board, board_until FROM games WHERE board_until > :now AND finished_at IS NULL",
+                {"now": now},
+            ).fetchall()
+        for board, until in rows:
+            if board is not None and until > found.get(board, 0.0):
+                found[str(board)] = float(until)
+        return found
 
     def get(self, game_id: str) -> GameRecord:
         """The stored game; GameNotFoundError if there is none with this id."""

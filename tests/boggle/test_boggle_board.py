@@ -196,3 +196,18 @@ def test_get_dice_checks_name_and_size():
         get_dice("big", 4)
     with pytest.raises(BoardError, match="not 3×3"):
         get_dice(None, 3)
+
+
+def test_a_boards_key_is_the_same_turned_or_mirrored_and_names_its_language():
+    from wordindex.boggle.board import board_key, parse_board
+
+    rows = ["abc", "def", "ghi"]
+    forms = []
+    grid = rows
+    for _ in range(4):
+        grid = ["".join(row[c] for row in reversed(grid)) for c in range(3)]  # a quarter turn
+        forms += [grid, [row[::-1] for row in grid]]
+    keys = {board_key(parse_board("".join(form)), "en") for form in forms}
+    assert keys == {"en:a,b,c,d,e,f,g,h,i"}
+    assert board_key(parse_board("abcdefgih"), "en") != "en:a,b,c,d,e,f,g,h,i"
+    assert board_key(parse_board("qbcd"), "fr") == "fr:b,d,qu,c"  # the Qu cube is one face

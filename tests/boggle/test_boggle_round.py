@@ -227,6 +227,36 @@ def test_names_are_normalised_and_told_apart_without_case(index):
     assert shown == ["Ann", "ann (2)", "ANN (3)", "Ann (2) (2)", "Ren\u00e9e", "Ann Lee", "Ann Lee (2)"]
 
 
+def test_names_that_look_alike_are_told_apart(index):
+    """Issue 32 item 7: names whose UTS #39 skeletons meet are one name, as names equal without case are."""
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    typed = [
+        "Ana",
+        "\u0410na",  # Cyrillic capital A
+        "\u0430NA",  # Cyrillic small a
+        "Ana\u034f",  # and a combining grapheme joiner, which shows nothing
+        "\uff21na",  # fullwidth A
+        "AI",  # capital i ...
+        "Al",  # ... and a small L
+        "ai",  # lower case: these two look different
+        "al",
+        "Anna",
+    ]
+    shown = [game.move({"join": name}, index, now=0.0)["name"] for name in typed]
+    assert shown == [
+        "Ana",
+        "\u0410na (2)",
+        "\u0430NA (3)",
+        "Ana\u034f (4)",
+        "\uff21na (5)",
+        "AI",
+        "Al (2)",
+        "ai (2)",
+        "al (3)",
+        "Anna",
+    ]
+
+
 NAMES = ["Ann", 'Zoë "Z"', "back\\slash", "tab\there", "Ann"]
 
 

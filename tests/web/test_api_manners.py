@@ -74,8 +74,9 @@ def test_the_openapi_document_lists_the_errors_each_route_gives(client):
         for path, operations in paths.items()
         for method, operation in operations.items()
     }
-    for path in ("/api/check", "/api/words", "/api/guess", "/api/evil", "/api/solve", "/api/boggle", "/api/best-word"):
+    for path in ("/api/check", "/api/words", "/api/guess", "/api/evil", "/api/solve", "/api/best-word"):
         assert listed[("GET", path)] == [200, 400, 422, 503]
+    assert listed[("GET", "/api/boggle")] == [200, 400, 409, 422, 503]  # 409: a running round's board
     assert listed[("POST", "/api/games")] == [201, 400, 413, 422, 429, 503]  # 422: a query parameter it does not take
     assert listed[("GET", "/api/languages")] == [200, 422]
     assert listed[("GET", "/api/games/{game_id}")] == [200, 404, 422, 503]

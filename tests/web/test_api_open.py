@@ -116,6 +116,14 @@ def test_names_are_normalised_so_nobody_passes_for_another(api):
         assert move(api, game_id, {"join": other})["event"]["name"] == shown
 
 
+def test_names_that_look_alike_show_apart_on_the_scoreboard(api):
+    game_id = new_round(api, multiplayer=True)["id"]
+    join(api, game_id, "Ana")
+    assert move(api, game_id, {"join": "\u0410na"})["event"]["name"] == "\u0410na (2)"  # a Cyrillic A
+    shown = [player["name"] for player in api.get(f"/api/games/{game_id}").json()["state"]["players"]]
+    assert shown == ["Ana", "\u0410na (2)"]
+
+
 # -- 3. bad bodies: a 4xx JSON error, nothing changed -------------------------------------------
 
 

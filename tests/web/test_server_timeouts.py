@@ -100,7 +100,9 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
     assert server_options(settings)["limit_concurrency"] == 50
 
 
-@pytest.mark.parametrize("name", ["WORDINDEX_MAX_CONNECTIONS", "WORDINDEX_KEEP_ALIVE_SECONDS"])
+@pytest.mark.parametrize(
+    "name", ["WORDINDEX_MAX_CONNECTIONS", "WORDINDEX_KEEP_ALIVE_SECONDS", "WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS"]
+)
 def test_serve_refuses_a_bad_bound_in_one_line(index_factory, name, monkeypatch):
     from typer.testing import CliRunner
     from wordindex.cli.app import app

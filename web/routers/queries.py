@@ -33,6 +33,7 @@ from wordindex.errors import UsageError
 from wordindex.index import Index, WouldWait
 
 from ..answers import MEDIA_TYPE
+from ..boards import board_not_in_play
 from ..cache import AnswerCache
 from ..deps import IndexProvider, LexiconCache
 from ..errors import responses
@@ -278,7 +279,7 @@ async def solve(
     return await _held_report(request, indexes, "solve", word, strategy=strategy, lives=lives, against=against)
 
 
-@router.get("/boggle")
+@router.get("/boggle", dependencies=[Depends(board_not_in_play)], responses=responses(409))  # web/boards.py
 async def boggle(
     request: Request,
     board: str = Query(..., min_length=1, max_length=MAX_TEXT, description="Letters row by row; q is the Qu cube"),

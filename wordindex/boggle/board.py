@@ -97,6 +97,20 @@ class Board:
         return divmod(cell, self.size)
 
 
+def board_key(board: Board, language: str) -> str:
+    """A key equal for every board with the same words: the language, then the faces of the least of
+    the board's eight turns and mirror images (each has the same paths, so the same words), e.g.
+    ``en:a,b,c,d`` for ``abcd``, ``cadb`` or ``badc``. A running round's board is hidden by it."""
+    n = board.size
+    grid = [list(board.faces[r * n : (r + 1) * n]) for r in range(n)]
+    forms = []
+    for _ in range(4):
+        grid = [list(row) for row in zip(*grid[::-1])]  # a quarter turn
+        forms.append(grid)
+        forms.append([row[::-1] for row in grid])
+    return f"{language}:" + min(",".join(face for row in form for face in row) for form in forms)
+
+
 def positions_by_size(boards: Sequence[Board]) -> dict[int, list[int]]:
     """The positions of the boards of each size (solvers work on one size at a time)."""
     by_size: dict[int, list[int]] = {}

@@ -14,7 +14,8 @@ sends no more words), asking for the next round (only once the round is over; th
 is made by the server, never taken from a move). The board's full solution is for the results,
 which appear only once no word can be accepted any more (the clock plus ``GRACE_SECONDS``), so it
 cannot be copied into late words. Players' names are normalised (NFC, runs of spaces as one, no
-control or format characters) and told apart without case.
+control or format characters) and told apart without case and by their look: two names whose UTS #39
+skeletons are equal ("Ana", "Аna" with a Cyrillic А) are one name, and the later gets a number.
 
 The session never reads the clock itself: every call takes ``now`` (seconds
 since the epoch), so a stored round can be resumed by any process and tested
@@ -32,10 +33,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..confusables import name_keys
 from ..errors import UsageError, WordIndexError
 from ..index import Index
 from ..languages import language
-from .board import Board, find_path, parse_board
+from .board import Board, board_key, find_path, parse_board
 from .dice import get_dice, shake
 from .faces import faces_of
 from .rules import Rules, get_rules
@@ -182,6 +184,11 @@ class BoggleRound:
 
     # -- the clock --------------------------------------------------------------
 
+    def hidden_board(self) -> tuple[str, float]:
+        """The board's key (``board_key``) and the moment its words become everyone's (the clock plus the
+        grace): until then ``/api/boggle`` does not answer that board, so nobody pastes in its solution."""
+        return board_key(self.board, self.language), self._state["ends_at"] + GRACE_SECONDS
+
     def over(self, now: float) -> bool:
         s = self._state
         if s["ended"] or now >= s["ends_at"]:
@@ -238,9 +245,9 @@ class BoggleRound:
             raise PlayerError(f"this round is full ({MAX_PLAYERS} players)")
         if not self._state["multiplayer"] and players:
             raise PlayerError("this is a one-player round")
-        taken = {p["name"].casefold() for p in players}
+        taken: set[str] = set().union(*(name_keys(p["name"]) for p in players))
         shown, n = name, 2
-        while shown.casefold() in taken:
+        while name_keys(shown) & taken:
             shown, n = f"{name} ({n})", n + 1
         player_id = secrets.token_urlsafe(9)
         players.append({"id": player_id, "name": shown, "words": [], "done": False})
