@@ -35,11 +35,19 @@ KEEP_ALIVE_SECONDS = 15.0
 
 @dataclass
 class _Watched:
-    """One watched game: its newest record read, and an event set (then replaced) on each change."""
+    """One watched game: its newest record read, and a count of the changes told to its streams.
+
+    A stream compares the count with the one it saw when it last read the record, not with an event
+    replaced on each change: a change told while the stream makes its view (in a thread, or while its
+    last event is written) is a count the stream has not seen, so it wakes at once (issue 31 item 1:
+    the wake-up was lost and the move shown only at the next keep-alive, 15 s later)."""
 
     record: GameRecord
     streams: int = 0
     error: WordIndexError | None = None
+    #: Changes told so far (a new record, an error, the server draining).
+    told: int = 0
+    #: Set on each change and then replaced; a stream waits on the one current when it saw ``told``.
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     #: Taken by each stream of the game while it makes its view: the first after a change makes what
     #: the players share (a closed round's results, ``games.SharedResults``), the others reuse it.
@@ -52,10 +60,13 @@ class Watcher:
     def __init__(self, watched: _Watched, first: GameRecord):
         self._watched = watched
         self._first = first
+        self._seen = watched.told
 
     @property
     def record(self) -> GameRecord:
-        """The newest of the stream's own first read and the poller's latest."""
+        """The newest of the stream's own first read and the poller's latest; reading it marks every
+        change told so far as seen (``wait`` returns at once for any told after)."""
+        self._seen = self._watched.told
         shared = self._watched.record
         return shared if shared.version >= self._first.version else self._first
 
@@ -70,9 +81,12 @@ class Watcher:
         return self._watched.error
 
     async def wait(self, seconds: float) -> None:
-        """Until the game changes (a move anywhere) or ``seconds`` pass."""
+        """Until the game changes (a move anywhere) after the stream last read ``record``, or ``seconds`` pass."""
+        if self._watched.told != self._seen:
+            return  # told while the stream made its view
+        changed = self._watched.changed  # no await between the check and this: no change can slip between
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._watched.changed.wait(), timeout=max(0.0, seconds))
+            await asyncio.wait_for(changed.wait(), timeout=max(0.0, seconds))
 
 
 class GameWatch:
@@ -136,6 +150,7 @@ class GameWatch:
             watched.record = record
         if error is not None:
             watched.error = error
+        watched.told += 1
         watched.changed.set()
         watched.changed = asyncio.Event()
 

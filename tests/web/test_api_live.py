@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import httpx
 import pytest
@@ -114,3 +115,62 @@ def test_a_game_removed_while_watched_ends_its_streams_with_a_404_error_event(we
     assert kinds == ["event: state", "event: error"]
     error = json.loads(next(line for line in reversed(events) if line.startswith("data: ")).removeprefix("data: "))
     assert error["type"] == "GameNotFoundError" and game in error["error"]
+
+
+def test_a_move_made_while_a_view_is_being_built_reaches_every_stream_at_once(web_index, make_app, monkeypatch):
+    """Issue 31 item 1: a move told to the streams while one of them makes its view in a thread is not
+    lost (it was: that stream slept until its next keep-alive, 15 s later)."""
+    from wordindex.web.games import BoggleKind
+
+    quick, view = BoggleKind.quick_view, BoggleKind.view
+    armed, building, release = threading.Event(), threading.Event(), threading.Event()
+    slow: list[str] = []  # the player whose next view is slow
+
+    def slow_view(self, state, index, now, player, lexicon=None, shared=None):
+        if player in slow and armed.is_set():  # the next view of Bob's stream waits for the test
+            armed.clear()
+            building.set()
+            assert release.wait(20)
+        return quick(self, state, now, player, shared) or view(self, state, index, now, player, lexicon, shared)
+
+    # Every stream's view is made in a thread (as when it reads the index), slowly when armed.
+    monkeypatch.setattr(BoggleKind, "quick_view", lambda self, state, now, player, shared: None)
+    monkeypatch.setattr(BoggleKind, "view", slow_view)
+    with serving(make_app(web_index, live_poll_seconds=0.05)) as url, httpx.Client(base_url=url, timeout=20) as http:
+        game = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+
+        def play(move: dict) -> dict:
+            answer = http.post(f"/api/games/{game}/moves", json={"move": move})
+            assert answer.status_code == 200, answer.text
+            return answer.json()
+
+        ann, bob, carol = (play({"join": name})["event"]["joined"] for name in ("Ann", "Bob", "Carol"))
+        slow.append(bob)
+        started = {bob: threading.Event(), carol: threading.Event()}
+        saw_two = {bob: threading.Event(), carol: threading.Event()}
+
+        def listen(player: str) -> None:
+            with (
+                httpx.Client(base_url=url, timeout=30) as own,
+                own.stream("GET", f"/api/games/{game}/events", params={"player": player}) as response,
+            ):
+                for event in _stream(response):
+                    started[player].set()
+                    if event["state"]["players"][0]["words"] == 2:
+                        saw_two[player].set()
+                        return
+
+        listeners = [threading.Thread(target=listen, args=(p,), daemon=True) for p in (bob, carol)]
+        for listener in listeners:
+            listener.start()
+        assert all(started[p].wait(10) for p in (bob, carol))
+        armed.set()
+        play({"player": ann, "word": "cat"})  # Bob's stream makes its view of this move, slowly ...
+        assert building.wait(10)
+        play({"player": ann, "word": "coats"})  # ... while this one is told to every stream
+        time.sleep(0.3)  # several polls: the move is told while Bob's view of the first is still being made
+        release.set()
+        assert saw_two[carol].wait(0.5)
+        assert saw_two[bob].wait(0.5)  # not 15 s later, at the next keep-alive
+        for listener in listeners:
+            listener.join(5)
