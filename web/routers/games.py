@@ -8,6 +8,7 @@ hangman's word, the players' ids); only views leave the server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -243,19 +244,37 @@ def _next_round(
     """``{"player": ID, "next": true}``: the next round's id, made here once the round is over.
 
     Only a joined player asks, only once the round is over, and only the server makes the id: the
-    round already linked, else a new round linked now (when two ask at once the first link wins).
+    round already linked, else a new round linked now (when two ask at once the first link wins, and
+    the other's round, which nobody could reach, is deleted). A new round is a new game: it takes a
+    token of the address's ``new_games_per_minute`` as ``POST /api/games`` does (429 beyond).
     """
     if move["next"] is not True:
         raise UsageError('ask for the next round with {"player": ID, "next": true}')
     now = time.time()
     current = store.get(game_id)
     linked = kind.ask_next(current.state, move.get("player"), now)
+    made = None
     if linked is None:
+        request.app.state.creations.take(request.client.host if request.client else "")
         created = kind.next_round(current.state, index, now, request.app.state.settings)
-        linked = store.create(kind.name, created.state, created.finished, now).id
+        made = linked = store.create(kind.name, created.state, created.finished, now).id
 
     def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
         state, event = kind.link_next(record.state, str(linked))
         return state, True, Moved(state, True, event)
 
-    return store.update(game_id, apply)
+    try:
+        record, moved = store.update(game_id, apply)
+    except BaseException:
+        if made is not None:
+            _forget(store, made)
+        raise
+    if made is not None and moved.event["next"] != made:  # another request linked its round first
+        _forget(store, made)
+    return record, moved
+
+
+def _forget(store: GameStore, game_id: str) -> None:
+    """Delete a next round that was never linked; if the store cannot now, the clean-up will (idle games)."""
+    with contextlib.suppress(WordIndexError):
+        store.delete(game_id)
