@@ -5,6 +5,10 @@ sends a byte now and then and never finishes its headers, nor a new connection t
 500 such sockets held a server's connections for minutes. Here a connection must complete each
 request head within ``header_seconds`` of opening or of its previous answer; if it has not, it is
 closed. A request whose head has arrived is the app's to answer (its time budget bounds it).
+
+On SIGTERM, uvicorn's graceful shutdown waits for every connection to finish its answer, and a live
+stream lasts as long as its game: the protocol tells the app to end its streams (``DRAIN``), and
+``timeout_graceful_shutdown`` (``WORDINDEX_DRAIN_SECONDS``) cuts whatever is still going after that.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .live import DRAIN
 from .settings import header_seconds
 
 
@@ -27,6 +32,7 @@ class HeadDeadline:
     loop: asyncio.AbstractEventLoop
     transport: asyncio.Transport
     cycle: Any
+    app_state: dict[str, Any]
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)  # type: ignore[misc]
@@ -37,6 +43,15 @@ class HeadDeadline:
         super().on_response_complete()  # type: ignore[misc]
         if not self.transport.is_closing():
             self._arm()
+
+    def shutdown(self) -> None:
+        """uvicorn's graceful shutdown (SIGTERM) asks each connection to close after its answer: the
+        app's live streams are told first (``DRAIN`` in the app's lifespan state), so they end now and
+        do not hold the server open for the rest of their games."""
+        drain = self.app_state.get(DRAIN)
+        if drain is not None:
+            drain()
+        super().shutdown()  # type: ignore[misc]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -82,5 +97,7 @@ def server_options(settings: Any) -> dict[str, Any]:
         "http": _fast_protocol(),
         "timeout_keep_alive": settings.keep_alive_seconds,
         "limit_concurrency": settings.max_connections,
+        # On SIGTERM: live streams end at once (``DRAIN``); answers in flight get this long, then are cut.
+        "timeout_graceful_shutdown": settings.drain_seconds,
         "headers": HEADERS,
     }

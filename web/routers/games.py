@@ -11,7 +11,8 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -132,11 +133,17 @@ async def game_events(
     from ..live import event_text, finished, next_moment
 
     watch: GameWatch = request.app.state.watch
-    if watch.streams >= watch.max_streams:
-        raise BusyError(f"this worker holds {watch.max_streams} live streams already: poll the game instead")
-    first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
-    kind = kind_named(first.kind)
-    served = indexes.for_game(first.state)
+    if watch.draining:
+        raise BusyError("the server is shutting down: ask again in a moment")
+    # Counted here, before any await: the caps hold however many requests arrive at once.
+    give_back = watch.slots.take(request.client.host if request.client else "", game_id)
+    try:
+        first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
+        kind = kind_named(first.kind)
+        served = indexes.for_game(first.state)
+    except BaseException:
+        give_back()
+        raise
 
     def text_of(record: GameRecord, view: dict[str, Any], code: str, shared: SharedResults) -> str:
         answer = {"id": record.id, "version": record.version, "language": code, "state": view}
@@ -164,14 +171,19 @@ async def game_events(
     async def stream() -> AsyncIterator[str]:
         async with watch.watching(first) as watcher:
             sent = ""
+            version, quiet_since = first.version, time.monotonic()
             while True:
+                if watch.draining:  # the server is shutting down: the page reconnects to its successor
+                    return
                 error = watcher.error
                 if error is None:
                     try:
-                        made = quick(watcher.record)
+                        record = watcher.record  # every change told until now is in what is sent next
+                        made = quick(record)
                         if made is None:
                             async with watcher.turn:  # one of the game's streams at a time: the first makes
-                                made = quick(watcher.record) or await asyncio.to_thread(current, watcher.record)
+                                record = watcher.record
+                                made = quick(record) or await asyncio.to_thread(current, record)
                         view, text = made
                     except WordIndexError as exc:
                         error = exc
@@ -183,11 +195,36 @@ async def game_events(
                     sent = text
                 if finished(view):
                     return
-                await watcher.wait(next_moment(view))
+                now = time.monotonic()
+                if record.version != version:
+                    version, quiet_since = record.version, now
+                idle_left = quiet_since + watch.idle_seconds - now
+                if idle_left <= 0:  # nobody moved for ``stream_idle_seconds``: the page reconnects
+                    return
+                await watcher.wait(min(next_moment(view), idle_left))
 
-    return StreamingResponse(
-        stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
+    return _Stream(
+        stream(),
+        give_back,
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
     )
+
+
+class _Stream(StreamingResponse):
+    """A live stream that gives its slot back (``live.StreamSlots``) however it ends: finished, the
+    client gone, or cancelled."""
+
+    def __init__(self, content: AsyncIterator[str], give_back: Callable[[], None], **options: Any):
+        super().__init__(content, **options)
+        self._give_back = give_back
+        weakref.finalize(self, give_back)  # and if it is never sent at all
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._give_back()
 
 
 @router.post(
