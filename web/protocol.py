@@ -14,6 +14,7 @@ stream lasts as long as its game: the protocol tells the app to end its streams 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from typing import Any
 
@@ -21,6 +22,26 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .live import DRAIN
 from .settings import header_seconds
+
+
+class _QuietCut(logging.Filter):
+    """Drops uvicorn's traceback for each request it cancels at the end of a graceful shutdown (one
+    whose body never finished arriving): it has said so already in one line ("Cancel N running
+    task(s), timeout graceful shutdown exceeded"), and a cut request is not the app's error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(exc, asyncio.CancelledError) and "graceful shutdown" in str(exc))
+
+
+def _quiet_cuts() -> None:
+    """``_QuietCut`` on uvicorn's error log, once per process (each worker imports this module)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietCut) for f in logger.filters):
+        logger.addFilter(_QuietCut())
+
+
+_quiet_cuts()
 
 
 class HeadDeadline:
