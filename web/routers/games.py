@@ -119,7 +119,7 @@ def read_game(
     return text_answer(game_text(answer))
 
 
-@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
+@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 429, 503))
 async def game_events(
     request: Request,
     game_id: str,
@@ -231,7 +231,7 @@ class _Stream(StreamingResponse):
     "/{game_id}/moves",
     operation_id="make_move",
     openapi_extra=_body_doc(MOVE_EXAMPLE),
-    responses=responses(400, 404, 409, 413, 422, 503),
+    responses=responses(400, 404, 409, 413, 422, 429, 503),
 )
 async def make_move(
     request: Request,
