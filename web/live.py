@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,28 +115,33 @@ class StreamSlots:
         self.streams = 0
         self._by_address: dict[str, int] = {}
         self._by_game: dict[str, int] = {}
+        #: Taken on the event loop, given back there too, except by a response collected unsent (the
+        #: garbage collector may run in any thread): the lock keeps the counts whole either way.
+        self._lock = threading.Lock()
 
     def take(self, address: str, game_id: str) -> Callable[[], None]:
         """Count one more stream of ``address`` on ``game_id``, or refuse it; the call returned gives
         it back (once, however often it is called)."""
-        if self.streams >= self.total:
-            raise BusyError(f"this worker holds {self.total} live streams already: poll the game instead")
-        if self._by_game.get(game_id, 0) >= self.per_game:
-            raise BusyError(f"this game has {self.per_game} live streams already: poll the game instead")
-        if self._by_address.get(address, 0) >= self.per_address:
-            raise TooManyError(f"at most {self.per_address} live streams from one address: poll the game instead")
-        self.streams += 1
-        self._by_address[address] = self._by_address.get(address, 0) + 1
-        self._by_game[game_id] = self._by_game.get(game_id, 0) + 1
+        with self._lock:
+            if self.streams >= self.total:
+                raise BusyError(f"this worker holds {self.total} live streams already: poll the game instead")
+            if self._by_game.get(game_id, 0) >= self.per_game:
+                raise BusyError(f"this game has {self.per_game} live streams already: poll the game instead")
+            if self._by_address.get(address, 0) >= self.per_address:
+                raise TooManyError(f"at most {self.per_address} live streams from one address: poll the game instead")
+            self.streams += 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
+            self._by_game[game_id] = self._by_game.get(game_id, 0) + 1
         given: list[bool] = []
 
         def give_back() -> None:
-            if given:
-                return
-            given.append(True)
-            self.streams -= 1
-            _count_down(self._by_address, address)
-            _count_down(self._by_game, game_id)
+            with self._lock:
+                if given:
+                    return
+                given.append(True)
+                self.streams -= 1
+                _count_down(self._by_address, address)
+                _count_down(self._by_game, game_id)
 
         return give_back
 
