@@ -82,12 +82,14 @@ class Server:
     def __init__(self, db: str, workers: int, extra: tuple[str, ...] = (), env: dict[str, str] | None = None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        # Every simulated client comes from 127.0.0.1: the per-address limits (new games, connections) stand aside.
+        # Every simulated client comes from 127.0.0.1: the per-address limits (new games, connections,
+        # live streams) stand aside.
         env = {
             **os.environ,
             "WORDINDEX_DB": db,
             "WORDINDEX_NEW_GAMES_PER_MINUTE": "1000000",
             "WORDINDEX_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+            "WORDINDEX_MAX_STREAMS_PER_ADDRESS": "100000",
             **(env or {}),
         }
         self.log = tempfile.TemporaryFile()

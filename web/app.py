@@ -25,7 +25,7 @@ from .boards import HidingGameStore
 from .cache import AnswerCache
 from .games import ROUND_RESULTS_BYTES, ROUND_RESULTS_KEPT
 from .limits import BodyLimit, CreationRate, SearchSlots
-from .live import GameWatch
+from .live import DRAIN, GameWatch, StreamSlots
 from .served import ServedIndexes
 from .settings import Settings, settings_from_environment
 
@@ -67,7 +67,7 @@ def create_app(settings: Settings) -> FastAPI:
     """A new app on ``settings.indexes`` (one per language); the game store opens (and migrates) at start-up."""
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         import anyio
         import anyio.to_thread
 
@@ -82,7 +82,8 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.served.start()  # on PostgreSQL, each index's generation watched (no query per answer)
         await asyncio.to_thread(app.state.served.resolve_quietly)  # each index's language, read once
         app.state.store = store
-        app.state.watch = GameWatch(store, settings.live_poll_seconds, settings.max_streams)
+        slots = StreamSlots(settings.max_streams, settings.max_streams_per_address, settings.max_streams_per_game)
+        app.state.watch = GameWatch(store, settings.live_poll_seconds, slots, settings.stream_idle_seconds)
         for served in app.state.served.all:  # each language's lexicon loaded and search compiled before a request
             try:
                 await asyncio.to_thread(served.lexicons.warm)
@@ -96,7 +97,7 @@ def create_app(settings: Settings) -> FastAPI:
         cleanup = asyncio.create_task(_cleanup_loop(store, settings))
         try:
             with _start_up_frozen():
-                yield
+                yield {DRAIN: app.state.watch.drain}  # the server's protocol calls it on SIGTERM (protocol.py)
         finally:
             cleanup.cancel()
             app.state.served.close()

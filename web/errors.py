@@ -83,7 +83,7 @@ MEANINGS = {
     409: "A move the game no longer takes (the round is over), or a board whose round still runs",
     413: "The request body is larger than the server's limit",
     422: "A parameter of the wrong type or out of its bounds, or a query parameter the route does not take",
-    429: "Too many new games from this address: wait Retry-After seconds",
+    429: "Too many new games (a next round too) or live streams from this address: wait Retry-After seconds",
     503: "The server cannot answer now: busy (Retry-After), over its time budget, or its index or game store "
     "cannot be used",
 }

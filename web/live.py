@@ -16,18 +16,28 @@ nobody watches. A closed round's results, the same for all its players, are made
 until woken, until the round's next moment (its end, then the results after the grace seconds),
 or for ``KEEP_ALIVE_SECONDS`` at most (the state is sent again then, which also keeps proxies
 from closing a quiet stream).
+
+Streams are bounded (``StreamSlots``): per worker, per client address and per game, counted the
+moment a request arrives. A stream whose game has not changed for ``Settings.stream_idle_seconds``
+ends, and so does every stream when the server shuts down (``GameWatch.drain``); either way the
+page's ``EventSource`` reconnects by itself (to this server, or to the one that replaced it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordindex.errors import WordIndexError
+from wordindex.errors import BusyError, TooManyError, WordIndexError
 from wordindex.gamestore import GameRecord, GameStore, game_not_found
+
+#: The key, in the app's lifespan state, of what ends its live streams (``GameWatch.drain``): the
+#: server's protocol calls it when the server shuts down (``web/protocol.py``).
+DRAIN = "wordindex.drain"
 
 #: The longest a stream stays silent: its state is sent again then (proxies close quiet streams).
 KEEP_ALIVE_SECONDS = 15.0
@@ -35,11 +45,19 @@ KEEP_ALIVE_SECONDS = 15.0
 
 @dataclass
 class _Watched:
-    """One watched game: its newest record read, and an event set (then replaced) on each change."""
+    """One watched game: its newest record read, and a count of the changes told to its streams.
+
+    A stream compares the count with the one it saw when it last read the record, not with an event
+    replaced on each change: a change told while the stream makes its view (in a thread, or while its
+    last event is written) is a count the stream has not seen, so it wakes at once (issue 31 item 1:
+    the wake-up was lost and the move shown only at the next keep-alive, 15 s later)."""
 
     record: GameRecord
     streams: int = 0
     error: WordIndexError | None = None
+    #: Changes told so far (a new record, an error, the server draining).
+    told: int = 0
+    #: Set on each change and then replaced; a stream waits on the one current when it saw ``told``.
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     #: Taken by each stream of the game while it makes its view: the first after a change makes what
     #: the players share (a closed round's results, ``games.SharedResults``), the others reuse it.
@@ -52,10 +70,13 @@ class Watcher:
     def __init__(self, watched: _Watched, first: GameRecord):
         self._watched = watched
         self._first = first
+        self._seen = watched.told
 
     @property
     def record(self) -> GameRecord:
-        """The newest of the stream's own first read and the poller's latest."""
+        """The newest of the stream's own first read and the poller's latest; reading it marks every
+        change told so far as seen (``wait`` returns at once for any told after)."""
+        self._seen = self._watched.told
         shared = self._watched.record
         return shared if shared.version >= self._first.version else self._first
 
@@ -70,9 +91,67 @@ class Watcher:
         return self._watched.error
 
     async def wait(self, seconds: float) -> None:
-        """Until the game changes (a move anywhere) or ``seconds`` pass."""
+        """Until the game changes (a move anywhere) after the stream last read ``record``, or ``seconds`` pass."""
+        if self._watched.told != self._seen:
+            return  # told while the stream made its view
+        changed = self._watched.changed  # no await between the check and this: no change can slip between
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._watched.changed.wait(), timeout=max(0.0, seconds))
+            await asyncio.wait_for(changed.wait(), timeout=max(0.0, seconds))
+
+
+class StreamSlots:
+    """How many live streams a worker holds: in all, from one address, on one game.
+
+    ``take`` checks the three caps and counts the stream in one step, with no ``await`` between (the
+    cap was checked before the game was read and the stream counted after, so a burst of requests all
+    passed it: 2,100 streams against a cap of 2,000). Beyond the worker's or the game's cap, 503 (the
+    page polls instead); beyond the address's, 429.
+    """
+
+    def __init__(self, total: int, per_address: int, per_game: int):
+        self.total = total
+        self.per_address = per_address
+        self.per_game = per_game
+        self.streams = 0
+        self._by_address: dict[str, int] = {}
+        self._by_game: dict[str, int] = {}
+        #: Taken on the event loop, given back there too, except by a response collected unsent (the
+        #: garbage collector may run in any thread): the lock keeps the counts whole either way.
+        self._lock = threading.Lock()
+
+    def take(self, address: str, game_id: str) -> Callable[[], None]:
+        """Count one more stream of ``address`` on ``game_id``, or refuse it; the call returned gives
+        it back (once, however often it is called)."""
+        with self._lock:
+            if self.streams >= self.total:
+                raise BusyError(f"this worker holds {self.total} live streams already: poll the game instead")
+            if self._by_game.get(game_id, 0) >= self.per_game:
+                raise BusyError(f"this game has {self.per_game} live streams already: poll the game instead")
+            if self._by_address.get(address, 0) >= self.per_address:
+                raise TooManyError(f"at most {self.per_address} live streams from one address: poll the game instead")
+            self.streams += 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
+            self._by_game[game_id] = self._by_game.get(game_id, 0) + 1
+        given: list[bool] = []
+
+        def give_back() -> None:
+            with self._lock:
+                if given:
+                    return
+                given.append(True)
+                self.streams -= 1
+                _count_down(self._by_address, address)
+                _count_down(self._by_game, game_id)
+
+        return give_back
+
+
+def _count_down(counts: dict[str, int], key: str) -> None:
+    """One fewer for ``key``; a key at zero is forgotten (the tables hold only what is open)."""
+    if counts[key] <= 1:
+        del counts[key]
+    else:
+        counts[key] -= 1
 
 
 class GameWatch:
@@ -82,15 +161,28 @@ class GameWatch:
     per 500 games) and, of those that changed, the records (one more query); every stream of a
     changed game then makes its player's view from that record. So a move costs one read per worker,
     not one per player, and watching costs two queries a tick, not one per game.
+
+    ``drain`` (the server is shutting down: SIGTERM) wakes every stream, which then ends, so the
+    server's graceful shutdown is not held open by streams that would otherwise last the whole game.
     """
 
-    def __init__(self, store: GameStore, poll_seconds: float, max_streams: int):
+    def __init__(self, store: GameStore, poll_seconds: float, slots: StreamSlots, idle_seconds: float):
         self.store = store
         self.poll_seconds = poll_seconds
-        self.max_streams = max_streams
-        self.streams = 0
+        self.slots = slots
+        #: A stream whose game has not changed this long ends (the page's ``EventSource`` reconnects).
+        self.idle_seconds = idle_seconds
+        self.draining = False
         self._games: dict[str, _Watched] = {}
         self._poller: asyncio.Task[None] | None = None
+
+    def drain(self) -> None:
+        """End every stream now and refuse new ones (the server is shutting down); idempotent."""
+        if self.draining:
+            return
+        self.draining = True
+        for watched in list(self._games.values()):
+            self._tell(watched)
 
     @contextlib.asynccontextmanager
     async def watching(self, first: GameRecord) -> AsyncIterator[Watcher]:
@@ -101,12 +193,10 @@ class GameWatch:
         if self._poller is None or self._poller.done():
             self._poller = asyncio.create_task(self._poll())
         watched.streams += 1
-        self.streams += 1
         try:
             yield Watcher(watched, first)
         finally:
             watched.streams -= 1
-            self.streams -= 1
             if watched.streams == 0 and self._games.get(first.id) is watched:
                 del self._games[first.id]
 
@@ -136,6 +226,7 @@ class GameWatch:
             watched.record = record
         if error is not None:
             watched.error = error
+        watched.told += 1
         watched.changed.set()
         watched.changed = asyncio.Event()
 

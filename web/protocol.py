@@ -14,18 +14,24 @@ The deadlines bound how long each connection is held, not how many: thousands of
 one address filled a worker's ``limit_concurrency``, and ``/healthz`` answered 503 to everyone. So a
 worker holds at most ``max_connections_per_address`` connections from one address (an IPv6 /64 counts
 as one, as one host has them all); one beyond is closed as soon as it opens, before it costs a task.
+
+On SIGTERM, uvicorn's graceful shutdown waits for every connection to finish its answer, and a live
+stream lasts as long as its game: the protocol tells the app to end its streams (``DRAIN``), and
+``timeout_graceful_shutdown`` (``WORDINDEX_DRAIN_SECONDS``) cuts whatever is still going after that.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import os
 from dataclasses import dataclass, field
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .live import DRAIN
 from .settings import body_seconds, header_seconds, max_connections_per_address
 
 
@@ -66,6 +72,26 @@ def address_key(client: tuple[str, int] | None) -> str | None:
     return str(address)
 
 
+class _QuietCut(logging.Filter):
+    """Drops uvicorn's traceback for each request it cancels at the end of a graceful shutdown (one
+    whose body never finished arriving): it has said so already in one line ("Cancel N running
+    task(s), timeout graceful shutdown exceeded"), and a cut request is not the app's error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(exc, asyncio.CancelledError) and "graceful shutdown" in str(exc))
+
+
+def _quiet_cuts() -> None:
+    """``_QuietCut`` on uvicorn's error log, once per process (each worker imports this module)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietCut) for f in logger.filters):
+        logger.addFilter(_QuietCut())
+
+
+_quiet_cuts()
+
+
 class HeadDeadline:
     """Mixed into uvicorn's protocol classes (h11 and httptools share these hooks): closes a
     connection whose next request head, or whose request's body, is overdue, and one beyond its
@@ -80,6 +106,7 @@ class HeadDeadline:
     cycle: Any
     client: tuple[str, int] | None
     server_state: Any
+    app_state: dict[str, Any]
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)  # type: ignore[misc]
@@ -107,6 +134,15 @@ class HeadDeadline:
         super().on_response_complete()  # type: ignore[misc]
         if not self.transport.is_closing() and self._bounds is not None:
             self._arm(self._bounds.header_seconds)
+
+    def shutdown(self) -> None:
+        """uvicorn's graceful shutdown (SIGTERM) asks each connection to close after its answer: the
+        app's live streams are told first (``DRAIN`` in the app's lifespan state), so they end now and
+        do not hold the server open for the rest of their games."""
+        drain = self.app_state.get(DRAIN)
+        if drain is not None:
+            drain()
+        super().shutdown()  # type: ignore[misc]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -161,5 +197,7 @@ def server_options(settings: Any) -> dict[str, Any]:
         "http": _fast_protocol(),
         "timeout_keep_alive": settings.keep_alive_seconds,
         "limit_concurrency": settings.max_connections,
+        # On SIGTERM: live streams end at once (``DRAIN``); answers in flight get this long, then are cut.
+        "timeout_graceful_shutdown": settings.drain_seconds,
         "headers": HEADERS,
     }

@@ -38,6 +38,10 @@ ENV = {
     "cleanup_minutes": "WORDINDEX_CLEANUP_MINUTES",
     "live_poll_seconds": "WORDINDEX_LIVE_POLL_SECONDS",
     "max_streams": "WORDINDEX_MAX_STREAMS",
+    "max_streams_per_address": "WORDINDEX_MAX_STREAMS_PER_ADDRESS",
+    "max_streams_per_game": "WORDINDEX_MAX_STREAMS_PER_GAME",
+    "stream_idle_seconds": "WORDINDEX_STREAM_IDLE_SECONDS",
+    "drain_seconds": "WORDINDEX_DRAIN_SECONDS",
     "answer_cache_entries": "WORDINDEX_ANSWER_CACHE_ENTRIES",
     "answer_cache_bytes": "WORDINDEX_ANSWER_CACHE_BYTES",
     "held_words": "WORDINDEX_HELD_WORDS",
@@ -93,6 +97,15 @@ class Settings:
     live_poll_seconds: float = 0.5
     #: Live streams (``/api/games/{id}/events``) one worker holds at once; beyond, 503.
     max_streams: int = 2000
+    #: ... from one client address (beyond, 429) ...
+    max_streams_per_address: int = 32
+    #: ... and on one game (beyond, 503): four for each of a round's 16 players.
+    max_streams_per_game: int = 64
+    #: A live stream whose game has not changed this long ends; the page's ``EventSource`` reconnects.
+    stream_idle_seconds: float = 300.0
+    #: On SIGTERM, live streams end at once; other answers in flight get this long (uvicorn's
+    #: ``timeout_graceful_shutdown``), then the worker exits.
+    drain_seconds: float = 5.0
     #: Query answers a worker keeps (``web/cache.py``: an answer is a pure function of the index, its
     #: language and the parameters); 0 keeps none ...
     answer_cache_entries: int = 2000
@@ -199,6 +212,10 @@ def settings_from_environment(env: Mapping[str, str] | None = None, index: Locat
         cleanup_minutes=_number(env, "cleanup_minutes", float, 10.0, 0.01, 24 * 60),
         live_poll_seconds=_number(env, "live_poll_seconds", float, 0.5, 0.05, 60),
         max_streams=int(_number(env, "max_streams", int, 2000, 0, 100_000)),
+        max_streams_per_address=int(_number(env, "max_streams_per_address", int, 32, 1, 100_000)),
+        max_streams_per_game=int(_number(env, "max_streams_per_game", int, 64, 1, 100_000)),
+        stream_idle_seconds=_number(env, "stream_idle_seconds", float, 300.0, 1, 7 * 86400),
+        drain_seconds=_number(env, "drain_seconds", float, 5.0, 0.1, 600),
         answer_cache_entries=int(_number(env, "answer_cache_entries", int, 2000, 0, 1_000_000)),
         answer_cache_bytes=int(_number(env, "answer_cache_bytes", int, 64 << 20, 0, 1 << 40)),
         held_words=int(_number(env, "held_words", int, 250_000, 0, 100_000_000)),

@@ -181,6 +181,28 @@ def test_done_is_final(index):
     assert game.state()["players"][0]["words"] == ["cat"]
 
 
+def test_a_round_that_is_over_takes_no_more_done_or_end(index):
+    """Issue 32 item 6: once over (by the clock, by everyone done, or ended), ``done`` and ``end`` are
+    refused as late words are, and leave the state as it was."""
+    solo = BoggleRound.new(RoundSettings(board=BOARD, seconds=60), now=0.0)
+    me = solo.move({"join": "Me"}, index, now=0.0)["joined"]
+    assert solo.move({"player": me, "end": True}, index, now=1.0) == {"ended": True}
+    for late in ({"player": me, "end": True}, {"player": me, "done": True}):
+        with pytest.raises(RoundOverError, match="^the round is over already$"):
+            solo.move(late, index, now=2.0)
+    group = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True, seconds=60), now=0.0)
+    ann = group.move({"join": "Ann"}, index, now=0.0)["joined"]
+    bob = group.move({"join": "Bob"}, index, now=0.0)["joined"]
+    before = group.state()
+    with pytest.raises(RoundOverError, match="^the round is over already$"):  # the clock ran out
+        group.move({"player": ann, "done": True}, index, now=61.0)
+    assert group.state() == before
+    group.move({"player": ann, "done": True}, index, now=1.0)
+    assert group.move({"player": bob, "done": True}, index, now=2.0) == {"done": True}  # the last one ends it
+    with pytest.raises(RoundOverError, match="^the round is over already$"):
+        group.move({"player": bob, "done": True}, index, now=3.0)
+
+
 def test_the_next_round_is_asked_for_by_a_player_once_the_round_is_over_and_linked_by_the_server(index):
     game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True, seconds=60), now=0.0)
     ann = game.move({"join": "Ann"}, index, now=0.0)["joined"]

@@ -200,6 +200,77 @@ def test_multiplayer_results_strike_shared_words(api):
     assert api.get(f"/api/games/{game_id}").json()["state"]["next"] == first
 
 
+def test_done_and_end_after_the_round_is_over_are_409_and_leave_the_version(api):
+    """Issue 32 item 6: each was a 200 that bumped the version (and made every view's results again)."""
+    solo = new_round(api)["id"]
+    me = join(api, solo, "Me")
+    ended = move(api, solo, {"player": me, "end": True})
+    group = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, group, "Ann"), join(api, group, "Bob")
+    move(api, group, {"player": ann, "done": True})
+    over = move(api, group, {"player": bob, "done": True})
+    assert over["state"]["over"] is True
+    for game_id, late, version in (
+        (solo, {"player": me, "end": True}, ended["version"]),
+        (solo, {"player": me, "done": True}, ended["version"]),
+        (group, {"player": bob, "done": True}, over["version"]),
+        (group, {"player": ann, "done": True}, over["version"]),
+    ):
+        answer = api.post(f"/api/games/{game_id}/moves", json={"move": late})
+        assert answer.status_code == 409
+        assert answer.json() == {"error": "the round is over already", "type": "RoundOverError"}
+        assert api.get(f"/api/games/{game_id}").json()["version"] == version
+
+
+def test_a_next_round_counts_against_the_new_games_limit(web_index, make_app):
+    """Issue 32 item 4: join, end, next made new rounds without end from an address whose limit was
+    spent. A new round takes a token as ``POST /api/games`` does; joining a round already linked does not."""
+    with TestClient(make_app(web_index, new_games_per_minute=2)) as api:
+        first = new_round(api, multiplayer=True)["id"]  # the first token
+        ann, bob = join(api, first, "Ann"), join(api, first, "Bob")
+        move(api, first, {"player": ann, "done": True})
+        move(api, first, {"player": bob, "done": True})
+        second = move(api, first, {"player": ann, "next": True})["event"]["next"]  # the second
+        assert move(api, first, {"player": bob, "next": True})["event"]["next"] == second  # no token: linked
+        me = join(api, second, "Ann")
+        move(api, second, {"player": me, "done": True})
+        refused = api.post(f"/api/games/{second}/moves", json={"move": {"player": me, "next": True}})
+        assert refused.status_code == 429 and refused.headers["retry-after"]
+        assert refused.json()["error"].startswith("at most 2 new games a minute from one address")
+        assert api.get(f"/api/games/{second}").json()["state"]["next"] is None
+        assert api.post("/api/games", json={"game": "boggle"}).status_code == 429
+
+
+def test_a_next_round_that_loses_the_race_to_be_linked_is_deleted(api, monkeypatch):
+    """Issue 31 item 4: two players ask for the next round at once; both find none linked and make
+    one; the first link wins, and the other round (which nobody can reach) is deleted, not kept 24 h."""
+    from wordindex.web.games import BoggleKind
+
+    from wordindex.gamestore import GameStore
+
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    move(api, game_id, {"player": ann, "done": True})
+    move(api, game_id, {"player": bob, "done": True})
+    first = move(api, game_id, {"player": ann, "next": True})["event"]["next"]
+    made: list[str] = []
+    create = GameStore.create
+
+    def counted(self, *args, **kwargs):
+        record = create(self, *args, **kwargs)
+        made.append(record.id)
+        return record
+
+    monkeypatch.setattr(GameStore, "create", counted)
+    # Bob read the round before Ann's link was written: he finds none and makes a round of his own.
+    monkeypatch.setattr(BoggleKind, "ask_next", lambda self, state, player, now: None)
+    assert move(api, game_id, {"player": bob, "next": True})["event"]["next"] == first
+    assert len(made) == 1 and made[0] != first
+    gone = api.get(f"/api/games/{made[0]}")
+    assert gone.status_code == 404 and gone.json()["type"] == "GameNotFoundError"
+    assert api.get(f"/api/games/{first}").status_code == 200
+
+
 def test_a_seed_deals_the_same_board_and_the_qu_cube_survives(api):
     a = api.post("/api/games", json={"game": "boggle", "seed": 7}).json()["state"]
     b = api.post("/api/games", json={"game": "boggle", "seed": 7, "size": 4}).json()["state"]

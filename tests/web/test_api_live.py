@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import httpx
 import pytest
@@ -114,3 +115,169 @@ def test_a_game_removed_while_watched_ends_its_streams_with_a_404_error_event(we
     assert kinds == ["event: state", "event: error"]
     error = json.loads(next(line for line in reversed(events) if line.startswith("data: ")).removeprefix("data: "))
     assert error["type"] == "GameNotFoundError" and game in error["error"]
+
+
+def test_a_move_made_while_a_view_is_being_built_reaches_every_stream_at_once(web_index, make_app, monkeypatch):
+    """Issue 31 item 1: a move told to the streams while one of them makes its view in a thread is not
+    lost (it was: that stream slept until its next keep-alive, 15 s later)."""
+    from wordindex.web.games import BoggleKind
+
+    quick, view = BoggleKind.quick_view, BoggleKind.view
+    armed, building, release = threading.Event(), threading.Event(), threading.Event()
+    slow: list[str] = []  # the player whose next view is slow
+
+    def slow_view(self, state, index, now, player, lexicon=None, shared=None):
+        if player in slow and armed.is_set():  # the next view of Bob's stream waits for the test
+            armed.clear()
+            building.set()
+            assert release.wait(20)
+        return quick(self, state, now, player, shared) or view(self, state, index, now, player, lexicon, shared)
+
+    # Every stream's view is made in a thread (as when it reads the index), slowly when armed.
+    monkeypatch.setattr(BoggleKind, "quick_view", lambda self, state, now, player, shared: None)
+    monkeypatch.setattr(BoggleKind, "view", slow_view)
+    with serving(make_app(web_index, live_poll_seconds=0.05)) as url, httpx.Client(base_url=url, timeout=20) as http:
+        game = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+
+        def play(move: dict) -> dict:
+            answer = http.post(f"/api/games/{game}/moves", json={"move": move})
+            assert answer.status_code == 200, answer.text
+            return answer.json()
+
+        ann, bob, carol = (play({"join": name})["event"]["joined"] for name in ("Ann", "Bob", "Carol"))
+        slow.append(bob)
+        started = {bob: threading.Event(), carol: threading.Event()}
+        saw_two = {bob: threading.Event(), carol: threading.Event()}
+
+        def listen(player: str) -> None:
+            with (
+                httpx.Client(base_url=url, timeout=30) as own,
+                own.stream("GET", f"/api/games/{game}/events", params={"player": player}) as response,
+            ):
+                for event in _stream(response):
+                    started[player].set()
+                    if event["state"]["players"][0]["words"] == 2:
+                        saw_two[player].set()
+                        return
+
+        listeners = [threading.Thread(target=listen, args=(p,), daemon=True) for p in (bob, carol)]
+        for listener in listeners:
+            listener.start()
+        assert all(started[p].wait(10) for p in (bob, carol))
+        armed.set()
+        play({"player": ann, "word": "cat"})  # Bob's stream makes its view of this move, slowly ...
+        assert building.wait(10)
+        play({"player": ann, "word": "coats"})  # ... while this one is told to every stream
+        time.sleep(0.3)  # several polls: the move is told while Bob's view of the first is still being made
+        release.set()
+        assert saw_two[carol].wait(0.5)
+        assert saw_two[bob].wait(0.5)  # not 15 s later, at the next keep-alive
+        for listener in listeners:
+            listener.join(5)
+
+
+class _Open:
+    """A stream of a game opened on a client of its own, its first event read when it was admitted
+    (its lines kept: an abandoned line iterator closes the connection)."""
+
+    def __init__(self, url: str, game: str):
+        self.client = httpx.Client(base_url=url, timeout=20)
+        self.response = self.client.send(self.client.build_request("GET", f"/api/games/{game}/events"), stream=True)
+        self.status_code = self.response.status_code
+        if self.status_code == 200:
+            self.lines = self.response.iter_lines()
+            next(self.lines)
+
+    def close(self) -> None:
+        self.response.close()
+        self.client.close()
+
+
+def test_streams_are_capped_per_address_and_per_game_and_given_back_when_they_end(web_index, make_app):
+    """Issue 32 item 5: one address held 600 streams of one game; now 429 past the address's cap, 503
+    past the game's, and a stream that ends gives its place back."""
+    app = make_app(web_index, live_poll_seconds=0.05, max_streams_per_address=3, max_streams_per_game=2)
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as http:
+        games = [http.post("/api/games", json={"game": "boggle", "board": BOARD}).json()["id"] for _ in range(2)]
+        opened = [_Open(url, games[0]), _Open(url, games[0])]
+        assert [o.status_code for o in opened] == [200, 200]
+        full = http.get(f"/api/games/{games[0]}/events")
+        assert full.status_code == 503 and full.json()["error"] == (
+            "this game has 2 live streams already: poll the game instead"
+        )
+        opened.append(_Open(url, games[1]))
+        assert opened[-1].status_code == 200
+        too_many = http.get(f"/api/games/{games[1]}/events")
+        assert too_many.status_code == 429 and too_many.headers["retry-after"] == "1"
+        assert too_many.json() == {
+            "error": "at most 3 live streams from one address: poll the game instead",
+            "type": "TooManyError",
+        }
+        assert app.state.watch.slots.streams == 3
+        opened.pop(0).close()
+        deadline = time.monotonic() + 10
+        while app.state.watch.slots.streams > 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        again = _Open(url, games[0])
+        assert again.status_code == 200  # the closed stream's place, on its game and its address
+        assert http.get("/api/games/nosuchgame/events").status_code == 429  # still 3 from this address
+        for stream in [*opened, again]:
+            stream.close()
+
+
+def test_a_burst_of_streams_cannot_pass_the_cap(web_index, make_app, monkeypatch):
+    """Issue 32 item 5: the cap was checked before the game was read (an await) and counted after,
+    so requests arriving together all passed it; now it is taken as each request arrives."""
+    from wordindex.gamestore import GameStore
+
+    get = GameStore.get
+
+    def slow_get(self, game_id):  # every request of the burst is in its read at once
+        time.sleep(0.3)
+        return get(self, game_id)
+
+    app = make_app(web_index, live_poll_seconds=0.05, max_streams=3)
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as http:
+        game = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+        monkeypatch.setattr(GameStore, "get", slow_get)
+        opened: list[_Open] = []
+        lock = threading.Lock()
+
+        def one() -> None:
+            answer = _Open(url, game)
+            with lock:
+                opened.append(answer)
+
+        burst = [threading.Thread(target=one) for _ in range(8)]
+        for thread in burst:
+            thread.start()
+        for thread in burst:
+            thread.join(20)
+        statuses = sorted(o.status_code for o in opened)
+        for stream in opened:
+            stream.close()
+    assert statuses == [200] * 3 + [503] * 5
+
+
+def test_a_stream_whose_game_is_idle_ends_and_a_move_restarts_the_clock(web_index, make_app):
+    """Issue 32 item 5: a stream lived until its game ended (a hangman game: up to the 7-day clean-up);
+    now it ends when nothing has moved for ``stream_idle_seconds`` (the page's EventSource reconnects)."""
+    app = make_app(web_index, live_poll_seconds=0.05, stream_idle_seconds=1.5)
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as http:
+        game = http.post("/api/games", json={"game": "boggle", "board": BOARD, "multiplayer": True}).json()["id"]
+        ann = http.post(f"/api/games/{game}/moves", json={"move": {"join": "Ann"}}).json()["event"]["joined"]
+        began = time.monotonic()
+        with http.stream("GET", f"/api/games/{game}/events") as response:
+            lines = response.iter_lines()
+            next(lines)
+            time.sleep(1.0)
+            http.post(f"/api/games/{game}/moves", json={"move": {"player": ann, "word": "cat"}})
+            versions = [json.loads(line[6:])["version"] for line in lines if line.startswith("data: ")]
+        lasted = time.monotonic() - began
+        assert versions[-1] == 2  # the move was sent, then the stream ended by itself ...
+        assert 2.4 < lasted < 10  # ... 1.5 s after the move, not 1.5 s after it began
+        deadline = time.monotonic() + 5
+        while app.state.watch.slots.streams and time.monotonic() < deadline:  # given back just after the end
+            time.sleep(0.05)
+        assert app.state.watch.slots.streams == 0
+        assert http.get(f"/api/games/{game}").json()["state"]["over"] is False

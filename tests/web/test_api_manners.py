@@ -80,7 +80,8 @@ def test_the_openapi_document_lists_the_errors_each_route_gives(client):
     assert listed[("POST", "/api/games")] == [201, 400, 413, 422, 429, 503]  # 422: a query parameter it does not take
     assert listed[("GET", "/api/languages")] == [200, 422]
     assert listed[("GET", "/api/games/{game_id}")] == [200, 404, 422, 503]
-    assert listed[("POST", "/api/games/{game_id}/moves")] == [200, 400, 404, 409, 413, 422, 503]
+    assert listed[("POST", "/api/games/{game_id}/moves")] == [200, 400, 404, 409, 413, 422, 429, 503]  # a next round
+    assert listed[("GET", "/api/games/{game_id}/events")] == [200, 404, 422, 429, 503]
     assert listed[("GET", "/readyz")] == [200, 503]
     error = paths["/api/words"]["get"]["responses"]["400"]["content"]["application/json"]["schema"]
     assert error == {"$ref": "#/components/schemas/ErrorBody"}

@@ -240,3 +240,26 @@ def test_players_see_each_others_counts_change_without_reloading(browser, live_s
     assert ann.js_errors == [] and bob.js_errors == []
     ann.close()
     bob.close()
+
+
+def test_a_stream_the_server_ends_while_the_round_runs_is_opened_again(browser, sqlite_web_index, make_app):
+    """Issue 32 item 5: the server ends a stream whose game has been idle (here after 1 s; and every
+    stream when it shuts down); the page's EventSource opens it again and stays on the push, not polling."""
+    from .conftest import serving
+
+    with serving(make_app(sqlite_web_index, live_poll_seconds=0.05, stream_idle_seconds=1)) as url:
+        ann, bob = ann_and_bob(browser, url)
+        requests: list[str] = []
+        bob.on("request", lambda request: requests.append(request.url))
+        bob.get_by_text("Players: Ann (0), Bob (0)").wait_for()
+        bob.wait_for_timeout(5000)  # the stream ended at least once, after 1 s of nothing
+        ann.fill("#word", "coats")
+        ann.press("#word", "Enter")
+        bob.get_by_text("Players: Ann (1), Bob (0)").wait_for(timeout=10000)
+        assert bob.evaluate("document.body.dataset.live") == "push"
+        streams = [u for u in requests if u.split("?")[0].endswith("/events")]
+        assert len(streams) >= 1  # opened again after the server ended it
+        assert [u for u in requests if "/api/games/" in u and "/events" not in u and "/moves" not in u] == []
+        assert ann.js_errors == [] and bob.js_errors == []
+        ann.close()
+        bob.close()

@@ -92,12 +92,15 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
         "http": "wordindex.web.fast_protocol:FastHeadDeadlineProtocol",  # httptools, as the serve extra has
         "timeout_keep_alive": 5,
         "limit_concurrency": 4000,
+        "timeout_graceful_shutdown": 5.0,
         "headers": [("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY")],
     }
     env = {"WORDINDEX_KEEP_ALIVE_SECONDS": "2", "WORDINDEX_MAX_CONNECTIONS": "50", "WORDINDEX_HEADER_SECONDS": "3"}
     settings = settings_from_environment(env, where)
     assert (settings.keep_alive_seconds, settings.max_connections, settings.header_seconds) == (2, 50, 3.0)
     assert server_options(settings)["limit_concurrency"] == 50
+    drain = settings_from_environment({"WORDINDEX_DRAIN_SECONDS": "2"}, where)
+    assert server_options(drain)["timeout_graceful_shutdown"] == 2.0
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,11 @@ hangman's word, the players' ids); only views leave the server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +119,7 @@ def read_game(
     return text_answer(game_text(answer))
 
 
-@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 503))
+@router.get("/{game_id}/events", response_class=StreamingResponse, responses=responses(404, 422, 429, 503))
 async def game_events(
     request: Request,
     game_id: str,
@@ -131,11 +133,17 @@ async def game_events(
     from ..live import event_text, finished, next_moment
 
     watch: GameWatch = request.app.state.watch
-    if watch.streams >= watch.max_streams:
-        raise BusyError(f"this worker holds {watch.max_streams} live streams already: poll the game instead")
-    first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
-    kind = kind_named(first.kind)
-    served = indexes.for_game(first.state)
+    if watch.draining:
+        raise BusyError("the server is shutting down: ask again in a moment")
+    # Counted here, before any await: the caps hold however many requests arrive at once.
+    give_back = watch.slots.take(request.client.host if request.client else "", game_id)
+    try:
+        first = await asyncio.to_thread(store.get, game_id)  # an unknown game is a 404 before any stream
+        kind = kind_named(first.kind)
+        served = indexes.for_game(first.state)
+    except BaseException:
+        give_back()
+        raise
 
     def text_of(record: GameRecord, view: dict[str, Any], code: str, shared: SharedResults) -> str:
         answer = {"id": record.id, "version": record.version, "language": code, "state": view}
@@ -163,14 +171,19 @@ async def game_events(
     async def stream() -> AsyncIterator[str]:
         async with watch.watching(first) as watcher:
             sent = ""
+            version, quiet_since = first.version, time.monotonic()
             while True:
+                if watch.draining:  # the server is shutting down: the page reconnects to its successor
+                    return
                 error = watcher.error
                 if error is None:
                     try:
-                        made = quick(watcher.record)
+                        record = watcher.record  # every change told until now is in what is sent next
+                        made = quick(record)
                         if made is None:
                             async with watcher.turn:  # one of the game's streams at a time: the first makes
-                                made = quick(watcher.record) or await asyncio.to_thread(current, watcher.record)
+                                record = watcher.record
+                                made = quick(record) or await asyncio.to_thread(current, record)
                         view, text = made
                     except WordIndexError as exc:
                         error = exc
@@ -182,18 +195,43 @@ async def game_events(
                     sent = text
                 if finished(view):
                     return
-                await watcher.wait(next_moment(view))
+                now = time.monotonic()
+                if record.version != version:
+                    version, quiet_since = record.version, now
+                idle_left = quiet_since + watch.idle_seconds - now
+                if idle_left <= 0:  # nobody moved for ``stream_idle_seconds``: the page reconnects
+                    return
+                await watcher.wait(min(next_moment(view), idle_left))
 
-    return StreamingResponse(
-        stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"}
+    return _Stream(
+        stream(),
+        give_back,
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
     )
+
+
+class _Stream(StreamingResponse):
+    """A live stream that gives its slot back (``live.StreamSlots``) however it ends: finished, the
+    client gone, or cancelled."""
+
+    def __init__(self, content: AsyncIterator[str], give_back: Callable[[], None], **options: Any):
+        super().__init__(content, **options)
+        self._give_back = give_back
+        weakref.finalize(self, give_back)  # and if it is never sent at all
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._give_back()
 
 
 @router.post(
     "/{game_id}/moves",
     operation_id="make_move",
     openapi_extra=_body_doc(MOVE_EXAMPLE),
-    responses=responses(400, 404, 409, 413, 422, 503),
+    responses=responses(400, 404, 409, 413, 422, 429, 503),
 )
 async def make_move(
     request: Request,
@@ -243,19 +281,37 @@ def _next_round(
     """``{"player": ID, "next": true}``: the next round's id, made here once the round is over.
 
     Only a joined player asks, only once the round is over, and only the server makes the id: the
-    round already linked, else a new round linked now (when two ask at once the first link wins).
+    round already linked, else a new round linked now (when two ask at once the first link wins, and
+    the other's round, which nobody could reach, is deleted). A new round is a new game: it takes a
+    token of the address's ``new_games_per_minute`` as ``POST /api/games`` does (429 beyond).
     """
     if move["next"] is not True:
         raise UsageError('ask for the next round with {"player": ID, "next": true}')
     now = time.time()
     current = store.get(game_id)
     linked = kind.ask_next(current.state, move.get("player"), now)
+    made = None
     if linked is None:
+        request.app.state.creations.take(request.client.host if request.client else "")
         created = kind.next_round(current.state, index, now, request.app.state.settings)
-        linked = store.create(kind.name, created.state, created.finished, now).id
+        made = linked = store.create(kind.name, created.state, created.finished, now).id
 
     def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
         state, event = kind.link_next(record.state, str(linked))
         return state, True, Moved(state, True, event)
 
-    return store.update(game_id, apply)
+    try:
+        record, moved = store.update(game_id, apply)
+    except BaseException:
+        if made is not None:
+            _forget(store, made)
+        raise
+    if made is not None and moved.event["next"] != made:  # another request linked its round first
+        _forget(store, made)
+    return record, moved
+
+
+def _forget(store: GameStore, game_id: str) -> None:
+    """Delete a next round that was never linked; if the store cannot now, the clean-up will (idle games)."""
+    with contextlib.suppress(WordIndexError):
+        store.delete(game_id)

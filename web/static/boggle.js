@@ -198,7 +198,10 @@ async function submit(word) {
 
 async function finish() {
   const move = S.view.multiplayer ? {player: S.player, done: true} : {player: S.player, end: true};
-  try { show((await api(`/api/games/${S.id}/moves`, {move})).state); } catch (error) { announce(error.message, "bad"); }
+  try { show((await api(`/api/games/${S.id}/moves`, {move})).state); } catch (error) {
+    announce(error.message, "bad");
+    if (error.status === 409) refresh();  // the round was over already
+  }
 }
 
 async function nextRound() {

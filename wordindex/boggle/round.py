@@ -210,7 +210,8 @@ class BoggleRound:
 
         ``{"join": name}`` → ``{"joined": player_id}``; ``{"player": id, "word": w}``
         → the verdict; ``{"player": id, "done": true}`` (a player stops, for good);
-        ``{"player": id, "end": true}`` (a one-player round ends at once). The next round is
+        ``{"player": id, "end": true}`` (a one-player round ends at once); once the round is over,
+        ``done`` and ``end`` are refused (RoundOverError, 409) as late words are. The next round is
         not a move: see ``ask_next`` and ``link_next``.
         """
         if not isinstance(move, dict):
@@ -220,6 +221,10 @@ class BoggleRound:
         if "join" in move:
             return self._join(move["join"], now)
         player = self._player(move.get("player"))
+        if (move.get("end") is True or move.get("done") is True) and self.over(now):
+            # Nothing left to end: refused like a late word, so the round's version (and every view's
+            # results, made again per version) stays as it is.
+            raise RoundOverError("the round is over already")
         if move.get("end") is True:
             if self._state["multiplayer"]:
                 raise UsageError("a multiplayer round ends with its clock (or when every player is done)")
