@@ -83,7 +83,7 @@ class IndexProvider:
             index = None
         if index is None:
             self._close_orphans()
-            index = self._watched(open_index(self.location))
+            index = self._watched(self._open())
             self._local.index = index
             with self._lock:
                 self._all[index] = threading.current_thread()
@@ -108,9 +108,17 @@ class IndexProvider:
         """How many index connections this provider holds now."""
         return len(self._all)
 
+    def _open(self) -> Index:
+        """A new connection, its words source chosen now: the worker's held words (``wordindex.held_source``,
+        SQL for the lengths they do not hold), or SQL when the worker holds none."""
+        if self.held is None:
+            return open_index(self.location)
+        from wordindex.held_source import holding
+
+        return open_index(self.location, words=holding(self.held))
+
     def _watched(self, index: Index) -> Index:
-        """A new connection, given the worker's held words and (PostgreSQL) its generation watch."""
-        index.held = self.held
+        """A new connection, given (PostgreSQL) the worker's generation watch."""
         if isinstance(index, ServerIndex) and self.watch is not None:
             index.watch = self.watch.known
         return index
@@ -127,7 +135,7 @@ class IndexProvider:
         if self.location.sqlite_path is not None or self._loop_index is not None or self.watch is None:
             return
         try:
-            index = self._watched(open_index(self.location))
+            index = self._watched(self._open())
         except WordIndexError:
             return
         try:

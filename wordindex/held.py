@@ -147,7 +147,7 @@ class HeldLength:
     def playable(self, hand: HandScreen, pool: WordPool | None) -> list[str]:
         """The words (in ``pool``) a word-game hand can play (``HandScreen``).
 
-        As ``wordgame.best``'s ``_candidates_by_counts`` asks SQL: no more of a consonant than the
+        As ``SqlWords._playable_by_counts`` asks SQL (``wordindex.words_source``): no more of a consonant than the
         hand has, and the vowels the hand lacks no more than its wildcards. The words whose letters
         the hand (with its wildcards) does not all have are screened out first, by their letter sets.
         """
@@ -220,7 +220,7 @@ class HandScreen:
 
 
 class Holds(Protocol):
-    """What an index asks for a length's held words (``Index.held``)."""
+    """What a held words source asks for a length's held words (``wordindex.held_source.HeldSource``)."""
 
     def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None: ...
 

@@ -102,13 +102,11 @@ async def _held_report(
     held = indexes.held
     if on_the_loop and held is not None and indexes.answers_on_the_loop():
         from wordindex.held import HeldOnly, NotHeldNow
+        from wordindex.held_source import holding
 
         def held_only(index: Index, generation: Hashable) -> str:
-            index.held = HeldOnly(held, INLINE_SECONDS)
-            try:
-                return answer(index, generation)
-            finally:
-                index.held = held
+            # The loop's own source, handed to this answer alone: the shared index is not changed.
+            return answer(index.with_words(holding(HeldOnly(held, INLINE_SECONDS))), generation)
 
         try:
             return _cached(request, indexes, held_only)
