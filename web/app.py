@@ -114,6 +114,7 @@ def create_app(settings: Settings) -> FastAPI:
                 log.warning("Boggle search not warmed on %s: %s", served.location.display, exc)
             try:
                 await asyncio.to_thread(served.indexes.warm_held)
+                await asyncio.to_thread(served.indexes.warm_answers)  # not the loop: each kind's first answer
             except Exception as exc:
                 log.warning("words not held in memory for %s: %s", served.location.display, exc)
             await asyncio.to_thread(served.indexes.ready_the_loop)  # PostgreSQL: the event loop's own index

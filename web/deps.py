@@ -38,6 +38,18 @@ if TYPE_CHECKING:
     from wordindex.held import HeldBudget, HeldWords
 
 
+#: One small question of each kind the event loop answers (``IndexProvider.warm_answers``).
+FIRST_QUESTIONS: tuple[tuple[str, tuple[Any, ...], dict[str, Any]], ...] = (
+    ("check", (["a"],), {}),
+    ("check", (["a"],), {"prefix": True}),
+    ("words", ("---",), {}),
+    ("guess", ("---",), {}),
+    ("guess", ("---",), {"strategy": "split"}),
+    ("evil", (3, "e"), {}),
+    ("best-word", ("ab*",), {}),
+)
+
+
 class IndexProvider:
     """One open index per thread, reopened after a SQLite rebuild; on PostgreSQL, the generation watch
     and the event loop's own index.
@@ -175,6 +187,22 @@ class IndexProvider:
         if self.held is not None:
             with self.use() as index:
                 self.held.warm(index)
+
+    def warm_answers(self) -> None:
+        """Answer one small question of each kind the event loop answers, now, in a start-up thread.
+
+        Why: the first answer of a kind imports its modules (the hangman guessers, the word game) and
+        runs numpy's first calls; made on the event loop, that held it 8 to 30 ms once per worker. A
+        question that has no answer on this index (no word of that length) has still imported them."""
+        from wordindex.reports import QUERY_REPORTS
+
+        with self.use() as index:
+            word = index.scalar("SELECT word FROM words ORDER BY id LIMIT 1")
+            for command, args, options in (*FIRST_QUESTIONS, ("solve", (word or "a",), {})):
+                try:
+                    QUERY_REPORTS[command](index, *args, **options)
+                except WordIndexError:
+                    pass
 
     def close(self) -> None:
         if self.watch is not None:

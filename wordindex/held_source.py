@@ -86,7 +86,11 @@ class HeldSource:
             return self.sql.split_families(pattern, guessed, letters, pool)
         keep = held.candidates(pattern, guessed, exclusive=True, pool=pool)
         slot = self.index.alphabet.slot
-        return {x: held.split(keep, slot[x]) for x in letters}
+        splits: Splits = {}
+        for x in letters:
+            self.holds.step()
+            splits[x] = held.split(keep, slot[x])
+        return splits
 
     def split_families_many(self, requests: Sequence[tuple[Pattern, frozenset[str], Sequence[str]]]) -> list[Splits]:
         if all(self._length(pattern.length) is not None for pattern, _, _ in requests):
@@ -106,7 +110,9 @@ class HeldSource:
         if held is None:
             return self.sql.family_words(pattern, guessed, pool)
         alphabet = self.index.alphabet
-        words = held.words_of(held.candidates(pattern, guessed, exclusive=True, pool=pool))
+        keep = held.candidates(pattern, guessed, exclusive=True, pool=pool)
+        self.holds.step(held.size(keep))
+        words = held.words_of(keep)
         return words if alphabet.code_point_order else sorted(words, key=alphabet.sort_key)
 
     def family_size(self, pattern: Pattern, guessed: frozenset[str], pool: Pool | None) -> int:
@@ -131,8 +137,10 @@ class HeldSource:
             return self.sql.matching(pattern, guessed, limit, pool)
         alphabet = self.index.alphabet
         keep = held.candidates(pattern, guessed, exclusive=guessed is not None, pool=pool)
+        size = held.size(keep)
+        self.holds.step(size if limit is None or not alphabet.code_point_order else min(size, limit))
         if alphabet.code_point_order:
-            return held.size(keep), held.words_of(keep, limit)
+            return size, held.words_of(keep, limit)
         words = sorted(held.words_of(keep), key=alphabet.sort_key)
         return len(words), words if limit is None else words[:limit]
 
@@ -161,6 +169,10 @@ class HeldSource:
         if any(length is None for length in held):
             return self.sql.playable(hand)
         screen = HandScreen.of(list(hand.counts), list(hand.vowels), hand.wildcards)
-        return [
-            (word, hand.signature(word)) for words in held if words is not None for word in words.playable(screen, hand)
-        ]
+        found: list[tuple[str, str]] = []
+        for words in held:
+            assert words is not None
+            self.holds.step()
+            found.extend((word, hand.signature(word)) for word in words.playable(screen, hand))
+        self.holds.step(len(found))
+        return found

@@ -399,3 +399,28 @@ def test_a_view_with_another_source_leaves_the_index_as_it_was(bundled_index):
         with pytest.raises(NotHeldNow):
             queries.family_size(view, Position(parse_pattern("-----"), frozenset()))
         assert queries.family_size(index, Position(parse_pattern("-----"), frozenset())) == len(BY_LENGTH[5])
+
+
+def test_the_loop_source_checks_its_time_between_the_steps_of_a_question(bundled_index):
+    """A split of several letters (or a hand's screen of several lengths) is one question: the
+    loop's source checks its time before each letter too, so it stops within one letter's work of
+    its deadline, not after the whole question. A thread's source takes every step."""
+    from wordindex.held import HeldOnly, NotHeldNow
+
+    held = HeldWords(1_000_000)
+    with open_index(bundled_index, words=holding(held)) as index:
+        held.warm(index)
+        calls: list[int] = []
+
+        def clock() -> float:  # the deadline passes at the clock's 5th reading
+            calls.append(1)
+            return 0.0 if len(calls) < 5 else 10.0
+
+        view = index.with_words(holding(HeldOnly(held, 5.0, clock=clock)))
+        position = Position(parse_pattern("--------"), frozenset())
+        with pytest.raises(NotHeldNow, match="out of time"):
+            queries.split_families(view, position, "aeiou")
+        assert len(calls) == 5  # the deadline, the length, then the letters a, e and i (past it)
+        assert queries.split_families(index, position, "aeiou") == queries.split_families(
+            index.with_words(holding(HeldOnly(held, 60.0))), position, "aeiou"
+        )
