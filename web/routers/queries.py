@@ -61,6 +61,11 @@ MAX_CHECK = 1000
 #: 18 ms (docs/serve.md, ``benchmarks/loop_stalls.py``); larger hands are a request thread's.
 MAX_HAND_ON_THE_LOOP = 8
 MAX_WILDCARDS_ON_THE_LOOP = 1
+#: The share of ``INLINE_SECONDS`` a held words' answer tried on the event loop may spend asking
+#: questions (``HeldOnly``): it stops at the first question or step past it, so the rest is for the
+#: step then under way (a letter's split, a length's screen: up to a millisecond on the bundled
+#: dictionary's longest lengths) and the answer's JSON.
+HELD_SHARE_OF_THE_LOOP = 0.6
 #: Most words (or prefixes) one ``check`` answers on the event loop: 1,000 held it 26 ms (each is
 #: normalised, looked up and put in the JSON in Python); more are a search in a request thread.
 CHECK_ON_THE_LOOP = 100
@@ -106,11 +111,12 @@ async def _held_report(
 
     Held, a hangman or word-game answer takes tens of microseconds: less than the hop to a request
     thread and back, with the two threads taking turns at the GIL. So the answer is first made on
-    the loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
-    (``wordindex.held.HeldOnly``, checked at every question and every step of one), listing at
-    most ``MOST_LISTED_ON_THE_LOOP`` words at once. An answer that needs a scan, a load, more time
-    or a longer listing stops there and is made again in a request thread (with a search slot, for
-    a ``search``). ``on_the_loop`` False: the request's size says it would take longer; a thread at once.
+    the loop, its questions allowed only the lengths already held and ``HELD_SHARE_OF_THE_LOOP`` of
+    ``INLINE_SECONDS`` in all (``wordindex.held.HeldOnly``, checked at every question and every step
+    of one), listing at most ``MOST_LISTED_ON_THE_LOOP`` words at once. An answer that needs a
+    scan, a load, more time or a longer listing stops there and is made again in a request thread
+    (with a search slot, for a ``search``). ``on_the_loop`` False: the request's size says it would
+    take longer; a thread at once.
     SQLite's indexed lookups (``check --prefix``) are microseconds and may run on the loop; on
     PostgreSQL the loop's own index never asks the server (``WouldWait``), so an answer that needs
     a query there goes to a thread too.
@@ -123,7 +129,8 @@ async def _held_report(
 
         def held_only(index: Index, generation: Hashable) -> str:
             # The loop's own source, handed to this answer alone: the shared index is not changed.
-            return answer(index.with_words(holding(HeldOnly(held, INLINE_SECONDS))), generation)
+            seconds = INLINE_SECONDS * HELD_SHARE_OF_THE_LOOP
+            return answer(index.with_words(holding(HeldOnly(held, seconds))), generation)
 
         try:
             return _cached(request, indexes, held_only)
