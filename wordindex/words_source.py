@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from .alphabet import Alphabet
+from .alphabet import MAX_WORD_LENGTH, Alphabet
 from .pattern import Pattern, candidate_condition
 from .sql_text import chunks, in_list, restrict
 
@@ -311,8 +311,6 @@ class SqlWords:
         return results
 
     def length_size(self, length: int, pool: Pool | None) -> int:
-        from .alphabet import MAX_WORD_LENGTH
-
         if length > MAX_WORD_LENGTH:
             return 0
         where, params = restrict("length = :n", {"n": length}, pool)
