@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from wordindex.held import HeldBudget, HeldWords
 
 
-#: One small question of each kind the event loop answers (``IndexProvider.warm_answers``).
+#: One small question of each kind the event loop answers (``IndexProvider.warm_answers``), by the name
+#: of its function in ``wordindex.reports``.
 FIRST_QUESTIONS: tuple[tuple[str, tuple[Any, ...], dict[str, Any]], ...] = (
     ("check", (["a"],), {}),
     ("check", (["a"],), {"prefix": True}),
@@ -46,7 +47,7 @@ FIRST_QUESTIONS: tuple[tuple[str, tuple[Any, ...], dict[str, Any]], ...] = (
     ("guess", ("---",), {}),
     ("guess", ("---",), {"strategy": "split"}),
     ("evil", (3, "e"), {}),
-    ("best-word", ("ab*",), {}),
+    ("best_word", ("ab*",), {}),
 )
 
 
@@ -194,13 +195,13 @@ class IndexProvider:
         Why: the first answer of a kind imports its modules (the hangman guessers, the word game) and
         runs numpy's first calls; made on the event loop, that held it 8 to 30 ms once per worker. A
         question that has no answer on this index (no word of that length) has still imported them."""
-        from wordindex.reports import QUERY_REPORTS
+        from wordindex import reports
 
         with self.use() as index:
             word = index.scalar("SELECT word FROM words ORDER BY id LIMIT 1")
-            for command, args, options in (*FIRST_QUESTIONS, ("solve", (word or "a",), {})):
+            for name, args, options in (*FIRST_QUESTIONS, ("solve", (word or "a",), {})):
                 try:
-                    QUERY_REPORTS[command](index, *args, **options)
+                    getattr(reports, name)(index, *args, **options)
                 except WordIndexError:
                     pass
 
