@@ -55,9 +55,9 @@ class IndexProvider:
     """One open index per thread, reopened after a SQLite rebuild; on PostgreSQL, the generation watch
     and the event loop's own index.
 
-    Every connection it hands out shares the worker's ``HeldWords`` of the index (words held as
-    arrays, ``wordindex.held``, within the worker's ``held`` budget; None: none), so hangman and
-    pattern questions read the arrays instead of scanning rows."""
+    Every connection it hands out is opened with the worker's ``HeldWords`` of the index as its words
+    source (words held as arrays, ``wordindex.held_source``, within the worker's ``held`` budget;
+    None: none, SQL), so hangman and pattern questions read the arrays instead of scanning rows."""
 
     def __init__(self, location: Location, held: HeldBudget | None = None):
         self.location = location
