@@ -19,6 +19,9 @@ from .output import note
 if TYPE_CHECKING:
     from wordindex.location import Location
 
+#: The variables OpenBLAS (numpy's), MKL and OpenMP read for their thread counts when they load.
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS")
+
 
 def serve(
     ctx: typer.Context,
@@ -97,6 +100,10 @@ def serve(
         store.migrate()  # once, before the workers start
     finally:
         store.close()
+    # One BLAS thread per worker (the app limits it too, web/app.py one_blas_thread): set before any
+    # worker loads numpy, so OpenBLAS starts no pool of threads beside the event loop.
+    for variable in BLAS_THREAD_VARIABLES:
+        os.environ.setdefault(variable, "1")
     # The workers build their app from the environment (they are separate processes).
     os.environ["WORDINDEX_DB"] = location.url
     os.environ["WORDINDEX_INDEXES"] = "\n".join(more.url for _, more in served[1:])

@@ -63,11 +63,37 @@ def _start_up_frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
+#: BLAS threads a worker's numerical code may use (``one_blas_thread``).
+BLAS_THREADS = 1
+
+
+def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
+    """Numerical code of this process on one BLAS thread while the app runs (threadpoolctl).
+
+    Why: the held words' letter sums are a matrix-vector product (``wordindex.held``), and OpenBLAS
+    runs one on its own pool of threads, as many as the cores: started from the event loop, the loop
+    then waits for threads that take turns with every request thread (``/healthz`` p95 16 ms, max
+    40 ms measured), for a product of a few thousand columns that one thread does in microseconds.
+    numpy is imported first, so its BLAS library is loaded and found; the limit is lifted again
+    when the app stops (an app made in a test leaves the process as it was). ``wordindex serve`` also
+    sets ``OPENBLAS_NUM_THREADS`` before any worker loads numpy, so no pool is even started."""
+    import numpy  # noqa: F401 - loads the BLAS library threadpoolctl limits
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(limits=BLAS_THREADS, user_api="blas")
+
+
 def create_app(settings: Settings) -> FastAPI:
     """A new app on ``settings.indexes`` (one per language); the game store opens (and migrates) at start-up."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
+        with one_blas_thread():
+            async with serving(app) as state:
+                yield state
+
+    @contextlib.asynccontextmanager
+    async def serving(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         import anyio
         import anyio.to_thread
 
@@ -91,6 +117,7 @@ def create_app(settings: Settings) -> FastAPI:
                 log.warning("Boggle search not warmed on %s: %s", served.location.display, exc)
             try:
                 await asyncio.to_thread(served.indexes.warm_held)
+                await asyncio.to_thread(served.indexes.warm_answers)  # not the loop: each kind's first answer
             except Exception as exc:
                 log.warning("words not held in memory for %s: %s", served.location.display, exc)
             await asyncio.to_thread(served.indexes.ready_the_loop)  # PostgreSQL: the event loop's own index

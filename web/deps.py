@@ -38,13 +38,26 @@ if TYPE_CHECKING:
     from wordindex.held import HeldBudget, HeldWords
 
 
+#: One small question of each kind the event loop answers (``IndexProvider.warm_answers``), by the name
+#: of its function in ``wordindex.reports``.
+FIRST_QUESTIONS: tuple[tuple[str, tuple[Any, ...], dict[str, Any]], ...] = (
+    ("check", (["a"],), {}),
+    ("check", (["a"],), {"prefix": True}),
+    ("words", ("---",), {}),
+    ("guess", ("---",), {}),
+    ("guess", ("---",), {"strategy": "split"}),
+    ("evil", (3, "e"), {}),
+    ("best_word", ("ab*",), {}),
+)
+
+
 class IndexProvider:
     """One open index per thread, reopened after a SQLite rebuild; on PostgreSQL, the generation watch
     and the event loop's own index.
 
-    Every connection it hands out shares the worker's ``HeldWords`` of the index (words held as
-    arrays, ``wordindex.held``, within the worker's ``held`` budget; None: none), so hangman and
-    pattern questions read the arrays instead of scanning rows."""
+    Every connection it hands out is opened with the worker's ``HeldWords`` of the index as its words
+    source (words held as arrays, ``wordindex.held_source``, within the worker's ``held`` budget;
+    None: none, SQL), so hangman and pattern questions read the arrays instead of scanning rows."""
 
     def __init__(self, location: Location, held: HeldBudget | None = None):
         self.location = location
@@ -83,7 +96,7 @@ class IndexProvider:
             index = None
         if index is None:
             self._close_orphans()
-            index = self._watched(open_index(self.location))
+            index = self._watched(self._open())
             self._local.index = index
             with self._lock:
                 self._all[index] = threading.current_thread()
@@ -108,9 +121,17 @@ class IndexProvider:
         """How many index connections this provider holds now."""
         return len(self._all)
 
+    def _open(self) -> Index:
+        """A new connection, its words source chosen now: the worker's held words (``wordindex.held_source``,
+        SQL for the lengths they do not hold), or SQL when the worker holds none."""
+        if self.held is None:
+            return open_index(self.location)
+        from wordindex.held_source import holding
+
+        return open_index(self.location, words=holding(self.held))
+
     def _watched(self, index: Index) -> Index:
-        """A new connection, given the worker's held words and (PostgreSQL) its generation watch."""
-        index.held = self.held
+        """A new connection, given (PostgreSQL) the worker's generation watch."""
         if isinstance(index, ServerIndex) and self.watch is not None:
             index.watch = self.watch.known
         return index
@@ -127,7 +148,7 @@ class IndexProvider:
         if self.location.sqlite_path is not None or self._loop_index is not None or self.watch is None:
             return
         try:
-            index = self._watched(open_index(self.location))
+            index = self._watched(self._open())
         except WordIndexError:
             return
         try:
@@ -167,6 +188,22 @@ class IndexProvider:
         if self.held is not None:
             with self.use() as index:
                 self.held.warm(index)
+
+    def warm_answers(self) -> None:
+        """Answer one small question of each kind the event loop answers, now, in a start-up thread.
+
+        Why: the first answer of a kind imports its modules (the hangman guessers, the word game) and
+        runs numpy's first calls; made on the event loop, that held it 8 to 30 ms once per worker. A
+        question that has no answer on this index (no word of that length) has still imported them."""
+        from wordindex import reports
+
+        with self.use() as index:
+            word = index.scalar("SELECT word FROM words ORDER BY id LIMIT 1")
+            for name, args, options in (*FIRST_QUESTIONS, ("solve", (word or "a",), {})):
+                try:
+                    getattr(reports, name)(index, *args, **options)
+                except WordIndexError:
+                    pass
 
     def close(self) -> None:
         if self.watch is not None:

@@ -147,7 +147,7 @@ class HeldLength:
     def playable(self, hand: HandScreen, pool: WordPool | None) -> list[str]:
         """The words (in ``pool``) a word-game hand can play (``HandScreen``).
 
-        As ``wordgame.best``'s ``_candidates_by_counts`` asks SQL: no more of a consonant than the
+        As ``SqlWords._playable_by_counts`` asks SQL (``wordindex.words_source``): no more of a consonant than the
         hand has, and the vowels the hand lacks no more than its wildcards. The words whose letters
         the hand (with its wildcards) does not all have are screened out first, by their letter sets.
         """
@@ -220,9 +220,14 @@ class HandScreen:
 
 
 class Holds(Protocol):
-    """What an index asks for a length's held words (``Index.held``)."""
+    """What a held words source asks for a length's held words (``wordindex.held_source.HeldSource``)."""
 
     def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None: ...
+
+    def step(self, words: int = 0) -> None:
+        """Before each step of a question that may take a while: one letter's split, one length of a
+        hand's screen, or listing ``words`` words as Python strings. ``NotHeldNow`` when the answer
+        may not take it here (``HeldOnly``: out of time, or more words than it may list)."""
 
 
 class NotHeldNow(Exception):
@@ -230,9 +235,17 @@ class NotHeldNow(Exception):
     loaded or not held (SQL would answer it), or more time than the answer was given."""
 
 
+#: The most words one step of an answer tried on the event loop may list (``HeldOnly.step``): listing
+#: makes a Python string per word and the answer's JSON holds them all (16,711 words, ``words
+#: --pattern --------`` on the bundled dictionary, held the loop 5 ms in a server), and an index may
+#: hold more of one length than that. More are listed in a request thread.
+MOST_LISTED_ON_THE_LOOP = 2000
+
+
 class HeldOnly:
     """The held words as an answer tried on a server's event loop sees them: only lengths already
-    loaded, and only until ``seconds`` have passed (checked at every question), else ``NotHeldNow``.
+    loaded, and only until ``seconds`` have passed (checked at every question and at every step of
+    one: ``step``), listing at most ``most_listed`` words at a time, else ``NotHeldNow``.
 
     Why: held, a hangman answer takes tens of microseconds, less than the hop to a request thread
     and back; but the loop must never wait for a scan or a load, and never run long. Every question
@@ -240,14 +253,26 @@ class HeldOnly:
     question, for the caller to answer again in a thread with the plain ``HeldWords``.
     """
 
-    def __init__(self, held: HeldWords, seconds: float, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        held: HeldWords,
+        seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+        most_listed: int | None = None,
+    ):
         self.held = held
         self.clock = clock
         self.deadline = clock() + seconds
+        self.most_listed = MOST_LISTED_ON_THE_LOOP if most_listed is None else most_listed
 
-    def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength:
+    def step(self, words: int = 0) -> None:
         if self.clock() > self.deadline:
             raise NotHeldNow("out of time")
+        if words > self.most_listed:
+            raise NotHeldNow(f"{words} words to list, more than {self.most_listed} on the loop")
+
+    def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength:
+        self.step()
         found = self.held.loaded(index, length, generation)
         if found is None:
             raise NotHeldNow(f"length {length} is not held now")
@@ -306,6 +331,9 @@ class HeldWords:
             if length not in lengths:
                 lengths[length] = self._load(index, length)
             return lengths[length]
+
+    def step(self, words: int = 0) -> None:
+        """A request thread's answer takes every step (its time is bounded by the request's sizes)."""
 
     def loaded(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None:
         """The held words of ``length`` if they are loaded for the index as it is now, else None

@@ -10,10 +10,11 @@ named error.
 
 from __future__ import annotations
 
+import copy
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
@@ -27,11 +28,14 @@ from .errors import (
 )
 from .location import Location, parse_location
 from .revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
+from .sql_text import IN_LIST_CHUNK as IN_LIST_CHUNK  # the IN lists' pieces, kept importable from here
+from .sql_text import chunks as chunks
+from .sql_text import in_list as in_list
 from .sqlite_file import FileKind, path_error, stat_kind
+from .words_source import SqlWords, WordsSource
 
 if TYPE_CHECKING:
     from .alphabet import Alphabet
-    from .held import HeldLength, Holds
     from .languages import Language
 
 #: Bound parameters of one query, by name.
@@ -42,11 +46,6 @@ BUILD_HINT = "create one with `wordindex build PATH` (for example `wordindex bui
 #: Seconds to wait for a database server to answer a connection, unless the URL sets
 #: ``connect_timeout`` itself (``postgresql://host/db?connect_timeout=30``).
 DEFAULT_CONNECT_TIMEOUT = 5
-
-#: Most values bound in one ``IN (...)`` list: far below every backend's parameter
-#: limit (PostgreSQL's 65,535), and small enough that SQLite's per-name parameter
-#: lookup stays cheap, so asking about n values costs time linear in n.
-IN_LIST_CHUNK = 500
 
 #: The PostgreSQL channel a build notifies (``NOTIFY``) as it swaps a new index in, with the new
 #: generation as the payload: a server's ``GenerationWatch`` listens on it.
@@ -62,29 +61,8 @@ class WouldWait(Exception):
     something only the server can answer: ask again where waiting is allowed."""
 
 
-def in_list(name: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
-    """Placeholders ``:name_0, :name_1, ...`` and their values, for one ``IN (...)`` list.
-
-    The statement's text only numbers its parameters; the values stay bound.
-    An empty list gives ``NULL`` (``x IN (NULL)`` matches nothing).
-    """
-    if not values:
-        return "NULL", {}
-    keys = [f"{name}_{i}" for i in range(len(values))]
-    return ", ".join(f":{k}" for k in keys), dict(zip(keys, values))
-
-
-def chunks(values: Sequence[str], size: int = IN_LIST_CHUNK) -> list[Sequence[str]]:
-    """``values`` cut into consecutive pieces of at most ``size``."""
-    return [values[i : i + size] for i in range(0, len(values), size)]
-
-
 class Index(ABC):
     """A read connection to one index. Use ``open_index`` to get one."""
-
-    #: The words table held in memory (``wordindex.held``): a server worker sets it on the
-    #: connections it hands out, and the hangman and pattern questions then read the arrays.
-    held: Holds | None = None
 
     def __init__(self, location: Location, backend: str):
         self.location = location
@@ -92,11 +70,17 @@ class Index(ABC):
         self.revision: str | None = None
         self._language: Language | None = None
         self._remembered: dict[str, tuple[Hashable, Any]] = {}
+        #: Where the questions about the words are answered (``wordindex.words_source``): SQL unless
+        #: the index was opened with another source (a server worker's held words).
+        self.words: WordsSource = SqlWords(self)
 
-    def held_length(self, length: int) -> HeldLength | None:
-        """The words of ``length`` held in memory (``held``), None when they are not: the caller
-        then asks its SQL."""
-        return self.held.length(self, length) if self.held is not None else None
+    def with_words(self, words: Callable[[Index], WordsSource]) -> Index:
+        """This connection seen with another words source (``words(view)``): a view sharing the
+        connection, for one answer (the event loop's held words only, ``wordindex.held.HeldOnly``),
+        so the index others use is never changed. Close the index, never the view."""
+        view = copy.copy(self)
+        view.words = words(view)
+        return view
 
     def remembered(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, kept until the index is rebuilt (its ``generation`` changes).
@@ -353,8 +337,11 @@ def first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def open_index(db: str | Path | Location, *, check_schema: bool = True) -> Index:
-    """Open the index at ``db`` (URL, path or Location) for reading.
+def open_index(
+    db: str | Path | Location, *, check_schema: bool = True, words: Callable[[Index], WordsSource] | None = None
+) -> Index:
+    """Open the index at ``db`` (URL, path or Location) for reading; its words source is
+    ``words(index)`` (a server worker's held words, ``wordindex.held_source.holding``), else SQL.
 
     Raises NoIndexError, NotAnIndexError, SchemaTooOldError or
     SchemaTooNewError when the database is not a current wordindex index.
@@ -370,6 +357,8 @@ def open_index(db: str | Path | Location, *, check_schema: bool = True) -> Index
     except BaseException:
         index.close()
         raise
+    if words is not None:
+        index.words = words(index)
     return index
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from .errors import NoLevelsError, UsageError
 from .index import Index
@@ -104,16 +103,6 @@ class WordPool:
 
 #: The default pool: every word but the vulgar ones.
 DEFAULT_POOL = WordPool()
-
-
-def restrict(where: str, params: dict[str, Any], pool: WordPool | None) -> tuple[str, dict[str, Any]]:
-    """``where AND <pool condition>``, with the pool's parameters added (``pool`` None: unchanged)."""
-    if pool is None:
-        return where, params
-    extra, extra_params = pool.condition()
-    if not extra:
-        return where, params
-    return f"{where} AND {extra}", {**params, **extra_params}
 
 
 def has_levels(index: Index) -> bool:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, Alphabet
 from .errors import UsageError
-from .index import Index, chunks, in_list
-from .levels import LevelRange, WordPool, check_pool, has_levels, restrict
-from .pattern import Pattern, candidate_condition
+from .index import Index
+from .levels import LevelRange, WordPool, check_pool, has_levels
+from .pattern import Pattern
+from .sql_text import chunks, in_list
 
 #: The largest ``LIMIT`` every backend accepts (a signed 64-bit integer).
 MAX_LIMIT = 2**63 - 1
@@ -92,26 +93,12 @@ def split_spelling(word: str, spelling: str | None) -> tuple[str, ...]:
 
 def describe_words(index: Index, words: Sequence[str]) -> list[WordFacts]:
     """``check_words`` with each word's level, vulgar flag and spellings, in one query (none when
-    the words' lengths are held in memory, ``Index.held``)."""
+    the words' lengths are held in memory: ``Index.words``)."""
     asked = _normalise(index.alphabet, words, "word")
-    found: dict[str, tuple[int | None, bool, tuple[str, ...]]] = {}
-    plays = sorted(set(_playable(asked)))
-    lengths = {len(play) for play in plays}
-    held = {length: same for length in lengths if (same := index.held_length(length)) is not None}
-    if index.held is not None and len(held) == len(lengths):  # every length held: no query
-        for play in plays:
-            known = held[len(play)].facts(play)
-            if known is not None:
-                level, vulgar, spelling = known
-                found[play] = (level, vulgar, split_spelling(play, spelling))
-        plays = []
-    for chunk in chunks(plays):  # one IN-list query per chunk: linear in the words
-        placeholders, params = in_list("v", chunk)
-        sql = f"SELECT word, level, vulgar, spelling FROM words WHERE word IN ({placeholders})"
-        found.update(
-            (word, (level, bool(vulgar), split_spelling(word, spelling)))
-            for word, level, vulgar, spelling in index.rows(sql, params)
-        )
+    found = {
+        play: (level, vulgar, split_spelling(play, spelling))
+        for play, (level, vulgar, spelling) in index.words.facts(sorted(set(_playable(asked)))).items()
+    }
     facts = []
     for item in asked:
         if item.play in found:
@@ -163,30 +150,8 @@ def words_matching(
     if pattern.length > MAX_WORD_LENGTH:
         return Matches(count=0, words=[])  # no word is that long (and its position masks would overflow)
     pool = check_pool(index, WordPool(levels, allow_vulgar=True)) if levels is not None else None
-    alphabet = index.alphabet
-    held = index.held_length(pattern.length)
-    if held is not None:
-        keep = held.candidates(pattern, guessed, exclusive=guessed is not None, pool=pool)
-        if alphabet.code_point_order:
-            return Matches(count=held.size(keep), words=held.words_of(keep, limit))
-        words = sorted(held.words_of(keep), key=alphabet.sort_key)
-        return Matches(count=len(words), words=words if limit is None else words[:limit])
-    where, params = restrict(*candidate_condition(pattern, guessed, exclusive=guessed is not None), pool)
-    if not alphabet.code_point_order:
-        # The database cannot sort in this alphabet's order (Spanish ñ after n): sort here.
-        words = sorted(
-            (row[0] for row in index.rows(f"SELECT word FROM words WHERE {where}", params)), key=alphabet.sort_key
-        )
-        return Matches(count=len(words), words=words if limit is None else words[:limit])
-    sql = f"SELECT word, COUNT(*) OVER () FROM words WHERE {where} ORDER BY word {index.binary_collation}"
-    if limit is not None:
-        sql += " LIMIT :limit"
-        params["limit"] = limit
-        if limit == 0:
-            count = index.scalar(f"SELECT COUNT(*) FROM words WHERE {where}", params)
-            return Matches(count=count, words=[])
-    rows = index.rows(sql, params)
-    return Matches(count=rows[0][1] if rows else 0, words=[row[0] for row in rows])
+    count, found = index.words.matching(pattern, guessed, limit, pool)
+    return Matches(count=count, words=found)
 
 
 @dataclass(frozen=True)

@@ -134,3 +134,89 @@ def test_a_workers_indexes_share_one_budget(sqlite_web_index, index_factory):
     finally:
         served.close()
     assert ServedIndexes((sqlite_web_index,), held_words=0).default.indexes.held is None
+
+
+@pytest.fixture
+def slots(monkeypatch) -> list[int]:
+    """Each search slot taken (the worker's ``SearchSlots.enter``)."""
+    from wordindex.web.limits import SearchSlots
+
+    taken: list[int] = []
+    real = SearchSlots.enter
+
+    async def counting(self):
+        taken.append(1)
+        await real(self)
+
+    monkeypatch.setattr(SearchSlots, "enter", counting)
+    return taken
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("kind", ["word", "prefix"])
+def test_a_check_of_many_words_is_a_search_in_a_thread(sqlite_web_index, make_app, hops, slots, kind):
+    """A check's time grows with its words (1,000 held the loop 26 ms, issue 32 item 3): past
+    ``CHECK_ON_THE_LOOP`` it is made in a request thread, holding a search slot; a few stay on the
+    loop. The answer is the CLI's either way."""
+    from wordindex.web.routers import queries
+
+    many = [WEB_WORDS[i % len(WEB_WORDS)] + ("" if i % 3 else "zz") for i in range(queries.MAX_CHECK)]
+    options = {"prefix": True} if kind == "prefix" else {}
+    with uncached(make_app, sqlite_web_index) as api:
+        for asked, thread in ((many, 1), (many[:100], 0), (many[:101], 1)):
+            hops.clear()
+            slots.clear()
+            answer = api.get("/api/check", params=[(kind, word) for word in asked])
+            assert answer.status_code == 200
+            assert answer.text == cli_json(sqlite_web_index, "check", (asked,), options)
+            assert (len(hops), len(slots)) == (thread, thread)
+    assert queries.CHECK_ON_THE_LOOP == 100
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize(("hand", "on_the_loop"), [("cowsxz*", True), ("cowsxzab*", False), ("cowsxz**", False)])
+def test_only_small_hands_are_played_on_the_loop(sqlite_web_index, make_app, hops, slots, hand, on_the_loop):
+    """The problem set's hands (7 tiles, a wildcard) are answered on the loop; a hand of more than 8
+    tiles or 1 wildcard has more words to score in Python (10 tiles, 2 wildcards: 12 to 18 ms) and is
+    a search in a thread."""
+    with uncached(make_app, sqlite_web_index) as api:
+        answer = api.get("/api/best-word", params={"hand": hand})
+    assert answer.text == cli_json(sqlite_web_index, "best-word", (hand,), {})
+    assert (len(hops), len(slots)) == ((0, 0) if on_the_loop else (1, 1))
+
+
+@pytest.mark.sqlite_only
+def test_a_long_listing_is_made_in_a_thread(sqlite_web_index, make_app, hops, monkeypatch):
+    """Listing words makes a Python string each: an answer that would list more than
+    ``MOST_LISTED_ON_THE_LOOP`` at once stops on the loop and is made in a thread (here the bound is 3)."""
+    import wordindex.held
+
+    monkeypatch.setattr(wordindex.held, "MOST_LISTED_ON_THE_LOOP", 3)
+    with uncached(make_app, sqlite_web_index) as api:
+        for limit, thread in ((3, 0), (None, 1), (4, 1)):
+            hops.clear()
+            params = {"pattern": "----"} if limit is None else {"pattern": "----", "limit": limit}
+            answer = api.get("/api/words", params=params)
+            assert answer.text == cli_json(sqlite_web_index, "words", ("----",), {"limit": limit})
+            assert len(hops) == thread
+
+
+def test_each_kind_of_answer_is_made_once_at_start_up_not_on_the_loop(sqlite_web_index, monkeypatch):
+    """A kind's first answer imports its modules (8 to 30 ms once per worker): a start-up thread makes
+    one of each, so the loop's first never does."""
+    from wordindex.web.deps import FIRST_QUESTIONS, IndexProvider
+
+    from wordindex import reports
+
+    asked: list[str] = []
+    for name in ("check", "words", "guess", "evil", "solve", "best_word"):
+        real = getattr(reports, name)
+        spy = lambda *a, _real=real, _name=name, **k: asked.append(_name) or _real(*a, **k)  # noqa: E731
+        monkeypatch.setattr(reports, name, spy)
+    provider = IndexProvider(sqlite_web_index)
+    try:
+        provider.warm_answers()
+    finally:
+        provider.close()
+    assert sorted(set(asked)) == sorted({"check", "words", "guess", "evil", "solve", "best_word"})
+    assert len(asked) == len(FIRST_QUESTIONS) + 1

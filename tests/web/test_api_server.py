@@ -151,3 +151,37 @@ def test_one_shot_commands_do_not_import_the_web_stack(small_index):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True).stdout
     assert out.splitlines()[0] == "cool: a word"
     assert json.loads(out.splitlines()[-1]) == []
+
+
+def _blas_threads() -> list[int]:
+    from threadpoolctl import threadpool_info
+
+    return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+
+def test_the_server_runs_numerical_code_on_one_blas_thread(sqlite_web_index, make_app):
+    """The held words' matrix product must not start OpenBLAS's pool beside the event loop (issue 31
+    item 2): while the app runs, every BLAS library of the worker uses one thread."""
+    import numpy as np
+
+    with TestClient(make_app(sqlite_web_index)) as running:
+        assert running.get("/api/guess", params={"pattern": "-e--", "guessed": "e"}).status_code == 200
+        threads = _blas_threads()
+        assert threads and set(threads) == {1}
+        assert float(np.ones((64, 64), np.float32).sum()) == 4096.0  # and numpy still computes
+
+
+def test_serve_starts_its_workers_with_one_blas_thread(run_cli, sqlite_web_index, monkeypatch):
+    """``wordindex serve`` sets the BLAS libraries' thread variables before a worker loads numpy
+    (a value the operator set is kept)."""
+    import uvicorn
+
+    blas = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS")
+    for variable in (*blas, "WORDINDEX_INDEXES", "WORDINDEX_GAMES_DB", "WORDINDEX_CORS_ORIGINS"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("MKL_NUM_THREADS", "3")
+    seen: dict[str, str] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: seen.update(os.environ))
+    result = run_cli(["serve", "--port", "8123"], db=sqlite_web_index.url)
+    assert result.exit_code == 0, result.stderr
+    assert (seen["OPENBLAS_NUM_THREADS"], seen["OMP_NUM_THREADS"], seen["MKL_NUM_THREADS"]) == ("1", "1", "3")

@@ -20,6 +20,7 @@ from wordindex.wordgame import (
     parse_hand,
     playable_words,
 )
+from wordindex.words_source import SqlWords
 
 SMALL_WORDS = Path(__file__).parent.parent / "data" / "small_words.txt"
 EXTRA = [
@@ -187,12 +188,8 @@ def test_big_hand_uses_the_count_columns(small, monkeypatch):
     hand = parse_hand("abcdefghijklmnopqrstuvwxyz**")
     assert best_module.signature_count(hand) > best_module.MAX_SIGNATURES
     calls = []
-    original = best_module._candidates_by_counts
-    monkeypatch.setattr(
-        best_module,
-        "_candidates_by_counts",
-        lambda ix, h, vulgar, chosen: calls.append(1) or original(ix, h, vulgar, chosen),
-    )
+    original = SqlWords._playable_by_counts
+    monkeypatch.setattr(SqlWords, "_playable_by_counts", lambda source, h: calls.append(1) or original(source, h))
     plays = playable_words(hand, small)
     assert calls == [1]
     check_against_brute_force(hand, DICTIONARY, plays)

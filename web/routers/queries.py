@@ -19,6 +19,14 @@ of the configured size), by refusing the one search that cannot be bounded (the 
 hangman strategy: its answers search the game, seconds each), and by the worker's search
 slots (``in_a_thread``: a search made in a request thread first waits for a slot, not a thread, and
 gets a 503 past its wait; an answer made on the event loop is bounded by ``INLINE_SECONDS``).
+
+The event loop answers every request of the worker, so an answer made there must hold it at most
+``INLINE_SECONDS`` (5 ms): one whose work the request's size makes longer is routed to a request
+thread before it starts (a ``check`` of more than ``CHECK_ON_THE_LOOP`` words, a hand of more than
+``MAX_HAND_ON_THE_LOOP`` tiles or ``MAX_WILDCARDS_ON_THE_LOOP`` wildcards, ``all=true``), and one
+tried there stops at its next question or step past the time, or before listing more than
+``wordindex.held.MOST_LISTED_ON_THE_LOOP`` words, and is made again in a thread. The longest stall
+per endpoint is measured by ``benchmarks/loop_stalls.py`` (docs/serve.md).
 """
 
 from __future__ import annotations
@@ -48,8 +56,20 @@ router = APIRouter(prefix="/api", tags=["queries"], responses=responses(400, 422
 MAX_TEXT = 200
 #: Most words one ``check`` request may ask about.
 MAX_CHECK = 1000
-#: Largest ``best-word`` hand answered on the event loop (``_held_report``): the problem set's hands are 7.
-MAX_HAND_ON_THE_LOOP = 10
+#: Largest ``best-word`` hand answered on the event loop (``_held_report``), and its most wildcards: the
+#: problem set's hands are 7 tiles with one. Every word a hand can play is scored in Python after the
+#: held words' screen, so the time grows with the hand: 10 tiles with two wildcards held the loop 12 to
+#: 18 ms (docs/serve.md, ``benchmarks/loop_stalls.py``); larger hands are a request thread's.
+MAX_HAND_ON_THE_LOOP = 8
+MAX_WILDCARDS_ON_THE_LOOP = 1
+#: The share of ``INLINE_SECONDS`` a held words' answer tried on the event loop may spend asking
+#: questions (``HeldOnly``): it stops at the first question or step past it, so the rest is for the
+#: step then under way (a letter's split, a length's screen: up to a millisecond on the bundled
+#: dictionary's longest lengths) and the answer's JSON.
+HELD_SHARE_OF_THE_LOOP = 0.6
+#: Most words (or prefixes) one ``check`` answers on the event loop: 1,000 held it 26 ms (each is
+#: normalised, looked up and put in the JSON in Python); more are a search in a request thread.
+CHECK_ON_THE_LOOP = 100
 
 
 def _report(request: Request, indexes: IndexProvider, command: str, *args: Any, **options: Any) -> Response:
@@ -92,9 +112,12 @@ async def _held_report(
 
     Held, a hangman or word-game answer takes tens of microseconds: less than the hop to a request
     thread and back, with the two threads taking turns at the GIL. So the answer is first made on
-    the loop, its questions allowed only the lengths already held and ``INLINE_SECONDS`` in all
-    (``wordindex.held.HeldOnly``). An answer that needs a scan, a load or more time stops at its
-    next question and is made again in a request thread (with a search slot, for a ``search``).
+    the loop, its questions allowed only the lengths already held and ``HELD_SHARE_OF_THE_LOOP`` of
+    ``INLINE_SECONDS`` in all (``wordindex.held.HeldOnly``, checked at every question and every step
+    of one), listing at most ``MOST_LISTED_ON_THE_LOOP`` words at once. An answer that needs a
+    scan, a load, more time or a longer listing stops there and is made again in a request thread
+    (with a search slot, for a ``search``). ``on_the_loop`` False: the request's size says it would
+    take longer; a thread at once.
     SQLite's indexed lookups (``check --prefix``) are microseconds and may run on the loop; on
     PostgreSQL the loop's own index never asks the server (``WouldWait``), so an answer that needs
     a query there goes to a thread too.
@@ -103,13 +126,12 @@ async def _held_report(
     held = indexes.held
     if on_the_loop and held is not None and indexes.answers_on_the_loop():
         from wordindex.held import HeldOnly, NotHeldNow
+        from wordindex.held_source import holding
 
         def held_only(index: Index, generation: Hashable) -> str:
-            index.held = HeldOnly(held, INLINE_SECONDS)
-            try:
-                return answer(index, generation)
-            finally:
-                index.held = held
+            # The loop's own source, handed to this answer alone: the shared index is not changed.
+            seconds = INLINE_SECONDS * HELD_SHARE_OF_THE_LOOP
+            return answer(index.with_words(holding(HeldOnly(held, seconds))), generation)
 
         try:
             return _cached(request, indexes, held_only)
@@ -166,8 +188,10 @@ async def check(
     longest = max(len(item) for item in items)
     if longest > MAX_TEXT:
         raise UsageError(f"a word to check is at most {MAX_TEXT} characters, not {longest}")
-    # a lookup, not a search: no slot; from the held words on the event loop when it can be
-    return await _held_report(request, indexes, "check", items, prefix=bool(prefix), search=False)
+    # A few words: a lookup, from the held words on the event loop when it can be (a thread, no slot, when not).
+    # Many: a search, in a request thread with a search slot (its time grows with the words).
+    few = len(items) <= CHECK_ON_THE_LOOP
+    return await _held_report(request, indexes, "check", items, prefix=bool(prefix), on_the_loop=few, search=not few)
 
 
 def _served(strategy: str | None) -> str | None:
@@ -362,7 +386,8 @@ async def best_word(
     if tiles > MAX_HAND:
         raise UsageError(f"a hand of at most {MAX_HAND} tiles is served here, not {tiles}")
     # Every play of a large hand is thousands of words scored in Python between two questions: a thread's work.
-    small = not all and tiles <= MAX_HAND_ON_THE_LOOP
+    wildcards = hand.count("*")
+    small = not all and tiles <= MAX_HAND_ON_THE_LOOP and wildcards <= MAX_WILDCARDS_ON_THE_LOOP
     return await _held_report(
         request, indexes, "best-word", hand, all_words=all, allow_vulgar=allow_vulgar, on_the_loop=small
     )

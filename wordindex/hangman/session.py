@@ -286,12 +286,6 @@ def known_word(index: Index, word: str) -> str:
     played = alphabet.play(typed)
     if not played:
         raise UsageError(f"{alphabet.lower(typed)!r} is not a word of letters {letters_named(alphabet)}")
-    held = index.held_length(len(played))
-    found = (
-        held.row_of(played) is not None
-        if held is not None
-        else index.rows("SELECT 1 FROM words WHERE word = :word", {"word": played})
-    )
-    if not found:
+    if not index.words.is_word(played):
         raise NotFoundError(f"{played!r} is not in the index, so no guesser can find it")
     return played

@@ -17,6 +17,9 @@ comes from using the wildcard only for vowels the hand lacks; the word is
 reported as it would be typed in the game (``c*ws``) with its dictionary
 spelling (``caws``).
 
+Those queries are the index's words source's (``Index.words.playable``, ``wordindex.words_source``:
+SQL, or a server worker's held words), given the hand as a ``HandQuestion``.
+
 Words the index flags as vulgar are valid in the game but never answered
 here unless ``allow_vulgar`` is set.
 
@@ -31,10 +34,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
-from typing import Any
 
-from ..index import Index, chunks, in_list
-from ..levels import WordPool, restrict
+from ..index import Index
+from ..words_source import HandQuestion
 from .hand import (
     BadHandError,
     Hand,
@@ -133,61 +135,25 @@ def word_play(word: str, hand: Mapping[str, int], n: int | None = None, chosen: 
     return WordPlay(word=played, spelled=word, score=get_word_score(played, size, chosen))
 
 
-def _candidates_by_signature(
-    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
-) -> list[tuple[str, str]]:
-    """Words whose sorted letters are one of the hand's signatures: one IN-list query per chunk."""
-    rows: list[tuple[str, str]] = []
-    for chunk in chunks(hand_signatures(hand, chosen)):
-        placeholders, in_params = in_list("s", chunk)
-        where, params = restrict(f"signature IN ({placeholders})", in_params, WordPool(allow_vulgar=allow_vulgar))
-        rows.extend(
-            (str(w), str(sig)) for w, sig in index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
-        )
-    return rows
-
-
-def _candidates_held(
-    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
-) -> list[tuple[str, str]] | None:
-    """``_candidates_by_counts``'s words from the words held in memory (``wordindex.held``), None
-    unless every length up to the hand's size is held."""
-    held = [index.held_length(length) for length in range(1, calculate_handlen(hand) + 1)]
-    if any(length is None for length in held):
-        return None
+def hand_question(hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles) -> HandQuestion:
+    """The hand as its words source is asked about it: the hand's letters by slot, its wildcards, and its
+    signatures when there are at most ``MAX_SIGNATURES`` (SQL then asks for them; past it, SQL reads the
+    count columns)."""
     slot = chosen.alphabet.slot
     counts = [0] * chosen.alphabet.size
     for letter, count in hand.items():
         if letter != WILDCARD:
             counts[slot[letter]] = count
-    from ..held import HandScreen
-
-    screen = HandScreen.of(counts, [slot[letter] for letter in chosen.vowels], hand.get(WILDCARD, 0))
-    pool = WordPool(allow_vulgar=allow_vulgar)
-    return [
-        (word, chosen.signature(word)) for words in held if words is not None for word in words.playable(screen, pool)
-    ]
-
-
-def _candidates_by_counts(
-    index: Index, hand: Mapping[str, int], allow_vulgar: bool, chosen: Tiles
-) -> list[tuple[str, str]]:
-    params: dict[str, Any] = {"n": calculate_handlen(hand), "wild": hand.get(WILDCARD, 0)}
-    conditions = ["length <= :n"]
-    slot = chosen.alphabet.slot  # parameters are named by slot: letters need not be ASCII
-    for letter in chosen.consonants:
-        params[f"h_{slot[letter]}"] = hand.get(letter, 0)
-        conditions.append(f"{chosen.alphabet.count_column(letter)} <= :h_{slot[letter]}")
-    extra = []
-    for letter in chosen.vowels:
-        name = f"h_{slot[letter]}"
-        params[name] = hand.get(letter, 0)
-        column = chosen.alphabet.count_column(letter)
-        extra.append(f"CASE WHEN {column} > :{name} THEN {column} - :{name} ELSE 0 END")
-    conditions.append(f"({' + '.join(extra)}) <= :wild")
-    where, params = restrict(" AND ".join(conditions), params, WordPool(allow_vulgar=allow_vulgar))
-    rows = index.rows(f"SELECT word, signature FROM words WHERE {where}", params)
-    return [(str(word), str(signature)) for word, signature in rows]
+    return HandQuestion(
+        alphabet=chosen.alphabet,
+        counts=tuple(counts),
+        vowels=tuple(slot[letter] for letter in chosen.vowels),
+        wildcards=hand.get(WILDCARD, 0),
+        size=calculate_handlen(hand),
+        allow_vulgar=allow_vulgar,
+        signatures=lambda: hand_signatures(hand, chosen) if signature_count(hand, chosen) <= MAX_SIGNATURES else None,
+        signature=chosen.signature,
+    )
 
 
 Scored = tuple[int, str, dict[str, int]]  # score, word, wildcard use
@@ -198,13 +164,7 @@ def _scored(hand: Mapping[str, int] | str, words: Words, allow_vulgar: bool, cho
     hand = _as_hand(hand, chosen)
     n = calculate_handlen(hand)
     if isinstance(words, Index):
-        held = _candidates_held(words, hand, allow_vulgar, chosen)
-        if held is not None:
-            candidates = held
-        elif signature_count(hand, chosen) <= MAX_SIGNATURES:
-            candidates = _candidates_by_signature(words, hand, allow_vulgar, chosen)
-        else:
-            candidates = _candidates_by_counts(words, hand, allow_vulgar, chosen)
+        candidates = words.words.playable(hand_question(hand, allow_vulgar, chosen))
     else:
         alphabet = chosen.alphabet
         lowered = (w.lower() for w in words)
