@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from .errors import DatabaseError, WordIndexError
+from .head_schema import prefixes_table
 from .index import first_line
 from .languages import language
 from .load_common import BATCH
@@ -120,14 +121,10 @@ class DerivedTables:
     """The side file a helper process fills from the scratch words (see the module docstring)."""
 
     def __init__(self, scratch: Path, side: Path, *, helper: bool = True, language_code: str = "en") -> None:
-        from sqlalchemy.dialects import sqlite as sqlite_dialect
-        from sqlalchemy.schema import CreateTable
-
-        from .schema import prefixes
-
         self.scratch = scratch
         self.side = side
-        self.create_prefixes = str(CreateTable(prefixes).compile(dialect=sqlite_dialect.dialect()))
+        # The index's own definition, so the loader's ``INSERT ... SELECT *`` copies the records as they are.
+        self.create_prefixes = prefixes_table("sqlite")
         self.language_code = language_code
         self.process: Any = None
         self.errors: Connection | None = None

@@ -120,17 +120,3 @@ boggle_lexicon = Table(
     Column("word_count", Integer, nullable=False),
     Column("data", LargeBinary, nullable=False),
 )
-
-#: Secondary indexes, dropped before a bulk load and created after it, in a fixed order:
-#: ``Table.indexes`` is a set, and SQLite breaks a tie between two indexes on ``length``
-#: (``length = :n``, ``length <= :n``) in favour of the one created last. That must be
-#: ``(length, id)``, which reads a length's rows in table order; ``(length, level)`` reads them
-#: scattered and made such scans about a third slower on the builds that happened to get it.
-SECONDARY_INDEXES = tuple(
-    sorted(
-        words.indexes,
-        key=lambda index: ("ix_words_word", "ix_words_signature", "ix_words_length_level", "ix_words_length_id").index(
-            str(index.name)
-        ),
-    )
-)
