@@ -178,6 +178,6 @@ STAMP = f"INSERT INTO alembic_version (version_num) VALUES ('{HEAD}')"
 SECONDARY_INDEXES = (
     ("ix_words_word", "CREATE UNIQUE INDEX ix_words_word ON words (word)"),
     ("ix_words_signature", "CREATE INDEX ix_words_signature ON words (signature)"),
-    ("ix_words_length_level", "CREATE INDEX ix_words_length_level ON words (length, level)"),
+    ("ix_words_length_level", "CREATE INDEX ix_words_length_level ON words (length, level) WHERE level IS NOT NULL"),
     ("ix_words_length_id", "CREATE INDEX ix_words_length_id ON words (length, id)"),
 )

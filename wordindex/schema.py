@@ -43,6 +43,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    text,
 )
 
 from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
@@ -64,7 +65,14 @@ words = Table(
     Index("ix_words_word", "word", unique=True),
     Index("ix_words_length_id", "length", "id"),
     Index("ix_words_signature", "signature"),
-    Index("ix_words_length_level", "length", "level"),
+    # Only the words that have a level: the level options' conditions imply it (0006_partial_level_index).
+    Index(
+        "ix_words_length_level",
+        "length",
+        "level",
+        sqlite_where=text("level IS NOT NULL"),
+        postgresql_where=text("level IS NOT NULL"),
+    ),
 )
 
 prefixes = Table(
