@@ -30,7 +30,7 @@ from typing import Any
 from . import head_schema
 from .errors import BuildBusyError, DatabaseError, RefusedError
 from .index import REBUILT_CHANNEL, connect_error, first_line, server_connect_args
-from .load_common import batches
+from .load_common import BATCH
 from .location import Location
 from .plan import BuildPlan, Progress
 from .revisions import HEAD_COLUMNS, PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
@@ -97,13 +97,13 @@ def _copy(
     stage: str,
     total: int,
 ) -> None:
-    done = 0
     with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-        for batch in batches(rows):
-            for row in batch:
-                copy.write_row(row)
-            done += len(batch)
-            progress(stage, done, total)
+        done = 0
+        for done, row in enumerate(rows, start=1):
+            copy.write_row(row)
+            if done % BATCH == 0:
+                progress(stage, done, total)
+        progress(stage, done, total)
 
 
 def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display: str) -> None:
