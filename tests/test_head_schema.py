@@ -205,3 +205,22 @@ def test_a_postgres_build_has_the_migrations_schema(pg_empty_database, tmp_path)
             assert postgres_catalog(connection, PG_SCHEMA) == postgres_catalog(connection, "migrated")
     finally:
         engine.dispose()
+
+
+def test_copy_types_name_each_columns_postgres_type():
+    assert head_schema.copy_types("words", ["id", "word", "length", "pos_0", "cnt_31", "vulgar", "spelling"]) == [
+        "int4",
+        "varchar",
+        "int2",
+        "int8",
+        "int2",
+        "bool",
+        "text",
+    ]
+    assert head_schema.copy_types("prefixes", head_schema.PREFIXES_COLUMNS) == ["varchar", "bool", "bool"]
+    assert head_schema.copy_types("letter_totals", head_schema.LETTER_TOTALS_COLUMNS) == [
+        "int2",
+        "varchar",
+        "int8",
+        "int4",
+    ]

@@ -18,6 +18,7 @@ No SQLAlchemy here: the SQLite build runs these with the standard library's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
@@ -119,6 +120,32 @@ INDEX_INFO_COLUMNS = tuple(column.name for column in (*INDEX_INFO_CREATED, *INDE
 LETTER_TOTALS_COLUMNS = tuple(column.name for column in LETTER_TOTALS)
 BOGGLE_LEXICON_COLUMNS = tuple(column.name for column in BOGGLE_LEXICON)
 PREFIXES_COLUMNS = tuple(column.name for column in PREFIXES)
+
+
+#: PostgreSQL's name of each type, for a binary ``COPY`` (``copy_types``).
+_PG_COPY_TYPES = {
+    "INTEGER": "int4",
+    "SMALLINT": "int2",
+    "BIGINT": "int8",
+    "BOOLEAN": "bool",
+    "TEXT": "text",
+    "FLOAT": "float8",
+    "BYTEA": "bytea",
+}
+_TABLES = {
+    "words": (*WORDS_CREATED, *WORDS_ADDED),
+    "index_info": (*INDEX_INFO_CREATED, *INDEX_INFO_ADDED),
+    "prefixes": PREFIXES,
+    "letter_totals": LETTER_TOTALS,
+    "boggle_lexicon": BOGGLE_LEXICON,
+}
+
+
+def copy_types(table: str, names: Sequence[str]) -> list[str]:
+    """The PostgreSQL types of ``table``'s columns ``names``, as a binary ``COPY`` declares them."""
+    columns = {column.name: column for column in _TABLES[table]}
+    kinds = [columns[name].pg_type or columns[name].sqlite_type for name in names]
+    return ["varchar" if kind.startswith("VARCHAR") else _PG_COPY_TYPES[kind] for kind in kinds]
 
 
 def _create(

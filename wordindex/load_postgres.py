@@ -97,7 +97,9 @@ def _copy(
     stage: str,
     total: int,
 ) -> None:
-    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+    # Binary: the values go as they are, neither written nor parsed as text (about half the time).
+    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(head_schema.copy_types(table, columns))
         done = 0
         for done, row in enumerate(rows, start=1):
             copy.write_row(row)
