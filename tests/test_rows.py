@@ -133,3 +133,41 @@ def test_walk_refuses_words_out_of_order():
     walk.add("cool", [])
     with pytest.raises(ValueError, match="increasing"):
         walk.add("boo", [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_strategy)
+def test_the_helpers_prefixes_table_equals_prefix_rows(words):
+    """The helper writes one step per word and expands them in SQL (``derive._EXPAND_STEPS``): the very
+    rows, in the same order, as one row per prefix from the walk."""
+    import sqlite3
+    import tempfile
+
+    from wordindex.derive import derive_tables
+    from wordindex.dictionary import WordLines
+    from wordindex.head_schema import prefixes_table
+    from wordindex.scratch import WordScratch
+
+    with tempfile.TemporaryDirectory() as folder:
+        with WordScratch(Path(folder) / "words") as scratch:
+            scratch.add(WordLines(list(words), None, None))
+            scratch.finish()
+            derive_tables(scratch.path, Path(folder) / "side", prefixes_table())
+        connection = sqlite3.connect(Path(folder) / "side")
+        try:
+            got = connection.execute("SELECT prefix, is_word, has_longer FROM prefixes").fetchall()
+            order = connection.execute("SELECT prefix FROM prefixes ORDER BY prefix").fetchall()
+        finally:
+            connection.close()
+    assert [(prefix, bool(w), bool(longer)) for prefix, w, longer in got] == prefix_rows(words)
+    assert got == [(p, int(w), int(longer)) for p, w, longer in prefix_rows(words)]
+    assert [p for (p,) in order] == [p for p, _, _ in prefix_rows(words)]
+
+
+def test_a_walk_with_steps_settles_one_step_per_word():
+    walk = PrefixWalk(_Levels(), steps=True)
+    steps = []
+    for word in ["ab", "abc", "b"]:
+        walk.add(word, steps)
+    walk.finish(steps)
+    assert steps == [("ab", 0, True), ("abc", 2, False), ("b", 0, False)]

@@ -32,13 +32,6 @@ def alembic_config(connection: Any = None) -> Any:
     return config
 
 
-def upgrade_connection(connection: Any, revision: str = "head") -> None:
-    """Run migrations up to ``revision`` on an open SQLAlchemy connection."""
-    from alembic import command
-
-    command.upgrade(alembic_config(connection), revision)
-
-
 def _check_is_index(location: Location) -> None:
     """Refuse, in one line, anything at a SQLite path that is not a wordindex index."""
     assert location.sqlite_path is not None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from .alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
 
@@ -40,6 +40,8 @@ WORD_FLAG = 1 << 31
 FAR = 63
 
 PrefixRow = tuple[str, bool, bool]
+#: ``(word, shared, has_longer)``: see ``PrefixWalk.add``.
+WordStep = tuple[str, int, bool]
 
 
 class LevelSink(Protocol):
@@ -55,8 +57,11 @@ class PrefixWalk:
     letter order whatever the letters' code points.
     """
 
-    def __init__(self, sink: LevelSink, chunk: int | None = None, alphabet: Alphabet = ENGLISH) -> None:
+    def __init__(
+        self, sink: LevelSink, chunk: int | None = None, alphabet: Alphabet = ENGLISH, *, steps: bool = False
+    ) -> None:
         levels = MAX_WORD_LENGTH + 1
+        self.steps = steps  # ``add`` appends a WordStep per word, not a PrefixRow per prefix
         self.sink = sink
         self.chunk = chunk or LEVEL_CHUNK
         self.alphabet = alphabet
@@ -71,9 +76,31 @@ class PrefixWalk:
         self._masks_out = [array("I") for _ in range(levels)]
         self._firsts_out = [array("I") for _ in range(levels)]
         self._previous = ""
+        self._shared = 0  # what the last word shares with the one before it (``steps``)
 
-    def add(self, word: str, rows: list[PrefixRow]) -> None:
-        """Walk to ``word`` (greater than the last one), appending the prefixes rows it settles to ``rows``."""
+    def add(self, word: str, rows: list[Any]) -> None:
+        """Walk to ``word`` (greater than the last one), appending what it settles to ``rows``.
+
+        A ``PrefixRow`` per new prefix; with ``steps`` (see the constructor) one
+        ``WordStep`` per word instead, ``(word, shared, has_longer)``: the word's
+        new prefixes are its first ``shared + 1`` to ``len(word)`` letters, all
+        but the word itself have a longer word, and the word has one when
+        ``has_longer``. A word's own row (or step) is settled by the next word
+        (or ``finish``).
+        """
+        previous = self._previous
+        shared = self._advance(word)
+        if self.steps:
+            if previous:
+                rows.append((previous, self._shared, shared == len(previous)))
+            self._shared = shared
+            return
+        if previous:
+            rows.append((previous, True, shared == len(previous)))
+        rows += [(word[:level], False, True) for level in range(shared + 1, len(word))]
+
+    def _advance(self, word: str) -> int:
+        """Close the nodes the walk leaves, open the new ones; return how many letters ``word`` shares with the last."""
         previous = self._previous
         key = self._key
         if not word or (key(word) <= key(previous) if key else word <= previous):
@@ -82,31 +109,29 @@ class PrefixWalk:
         limit = min(len(previous), len(word))
         while shared < limit and previous[shared] == word[shared]:
             shared += 1
-        if previous:
-            rows.append((previous, True, shared == len(previous)))
         for level in range(len(previous), shared, -1):  # close the nodes the walk leaves
             self._close(level)
-        masks, firsts, words, best, counts = self.masks, self.firsts, self.words, self.best, self.counts
+        masks, firsts, words, best, counts, bit = self.masks, self.firsts, self.words, self.best, self.counts, self._bit
         for level in range(shared + 1, len(word) + 1):  # open the new ones
             parent = level - 1
             if firsts[parent] < 0:
                 firsts[parent] = counts[level]
-            masks[parent] |= self._bit[word[parent]]
+            masks[parent] |= bit[word[parent]]
             masks[level] = 0
             firsts[level] = -1
             words[level] = False
             best[level] = FAR
             counts[level] += 1
-        rows += [(word[:level], False, True) for level in range(shared + 1, len(word))]
         words[len(word)] = True
         self._previous = word
         self.word_count += 1
+        return shared
 
-    def finish(self, rows: list[PrefixRow]) -> list[int]:
+    def finish(self, rows: list[Any]) -> list[int]:
         """Settle the last word and close every node; return the number of nodes of each level."""
         previous = self._previous
         if previous:
-            rows.append((previous, True, False))
+            rows.append((previous, self._shared, False) if self.steps else (previous, True, False))
         for level in range(len(previous), -1, -1):
             self._close(level)
         for level, masks in enumerate(self._masks_out):

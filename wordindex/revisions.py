@@ -8,7 +8,14 @@ and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 
 from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
-REVISIONS = ("0001_words_prefixes", "0002_letter_totals", "0003_word_levels", "0004_boggle_lexicon", "0005_languages")
+REVISIONS = (
+    "0001_words_prefixes",
+    "0002_letter_totals",
+    "0003_word_levels",
+    "0004_boggle_lexicon",
+    "0005_languages",
+    "0006_partial_level_index",
+)
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be

@@ -43,6 +43,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    text,
 )
 
 from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
@@ -64,7 +65,14 @@ words = Table(
     Index("ix_words_word", "word", unique=True),
     Index("ix_words_length_id", "length", "id"),
     Index("ix_words_signature", "signature"),
-    Index("ix_words_length_level", "length", "level"),
+    # Only the words that have a level: the level options' conditions imply it (0006_partial_level_index).
+    Index(
+        "ix_words_length_level",
+        "length",
+        "level",
+        sqlite_where=text("level IS NOT NULL"),
+        postgresql_where=text("level IS NOT NULL"),
+    ),
 )
 
 prefixes = Table(
@@ -119,18 +127,4 @@ boggle_lexicon = Table(
     Column("built_at", String(32), nullable=False),
     Column("word_count", Integer, nullable=False),
     Column("data", LargeBinary, nullable=False),
-)
-
-#: Secondary indexes, dropped before a bulk load and created after it, in a fixed order:
-#: ``Table.indexes`` is a set, and SQLite breaks a tie between two indexes on ``length``
-#: (``length = :n``, ``length <= :n``) in favour of the one created last. That must be
-#: ``(length, id)``, which reads a length's rows in table order; ``(length, level)`` reads them
-#: scattered and made such scans about a third slower on the builds that happened to get it.
-SECONDARY_INDEXES = tuple(
-    sorted(
-        words.indexes,
-        key=lambda index: ("ix_words_word", "ix_words_signature", "ix_words_length_level", "ix_words_length_id").index(
-            str(index.name)
-        ),
-    )
 )
