@@ -156,15 +156,28 @@ class GreedySweep:
         False: ``upper`` is only a bound, and a line within it is searched for too): exact unless
         ``deadline`` (monotonic seconds), ``steps`` (sets of misses expanded, per worker) or ``cancel``
         stops it, then the bounds proven. Ctrl-C stops the workers and is raised again."""
-        k = self._kernel
-        shown = time.monotonic()  # the last progress line
-        root = self.root()
         if len(self.words) <= 1:
             return SweepResult(0, 0, [], None, 0)
         cap = upper - 1 if line_known else upper
         self.shared[0] = cap + 1
         for worker in self.workers:
             worker.reset(cap + 1, steps)
+        root = self.root()
+        outcome = self._sweep(root, cap, deadline, cancel, on_progress, progress_every)
+        return self._result(root, upper, cap, outcome, on_progress)
+
+    def _sweep(
+        self,
+        root: Any,
+        cap: int,
+        deadline: float | None,
+        cancel: Callable[[], bool] | None,
+        on_progress: Callable[[str], None] | None,
+        progress_every: float,
+    ) -> dict[int, int]:
+        """Every worker's search of ``root`` in a thread of its own, while this thread looks at them every
+        ``POLL_SECONDS`` (stops them on a limit, shows progress); each worker's answer by its share.
+        Ctrl-C (or any error here) stops the workers and is raised again; a worker's error is raised."""
         shares = len(self.workers)
         outcome: dict[int, int] = {}
         failure: list[BaseException] = []
@@ -179,15 +192,7 @@ class GreedySweep:
         for thread in threads:
             thread.start()
         try:
-            while alive := [thread for thread in threads if thread.is_alive()]:
-                alive[0].join(POLL_SECONDS)
-                now = time.monotonic()
-                full = any(w.counters[k.FULL] for w in self.workers)  # the others would fill theirs too
-                if (deadline is not None and now > deadline) or (cancel is not None and cancel()) or full:
-                    self._stop()
-                if on_progress is not None and now - shown >= progress_every:
-                    shown = now
-                    on_progress(self._progress_text())
+            self._watch(threads, deadline, cancel, on_progress, progress_every)
         except BaseException:
             self._stop()
             for thread in threads:
@@ -197,11 +202,40 @@ class GreedySweep:
             thread.join()
         if failure:
             raise failure[0]
+        return outcome
+
+    def _watch(
+        self,
+        threads: list[threading.Thread],
+        deadline: float | None,
+        cancel: Callable[[], bool] | None,
+        on_progress: Callable[[str], None] | None,
+        progress_every: float,
+    ) -> None:
+        """Until the workers end: stop them past ``deadline``, on ``cancel`` or when a root's table of sets
+        is full (the others would fill theirs too); a progress line every ``progress_every`` seconds."""
+        k = self._kernel
+        shown = time.monotonic()  # the last progress line
+        while alive := [thread for thread in threads if thread.is_alive()]:
+            alive[0].join(POLL_SECONDS)
+            now = time.monotonic()
+            full = any(w.counters[k.FULL] for w in self.workers)
+            if (deadline is not None and now > deadline) or (cancel is not None and cancel()) or full:
+                self._stop()
+            if on_progress is not None and now - shown >= progress_every:
+                shown = now
+                on_progress(self._progress_text())
+
+    def _result(
+        self, root: Any, upper: int, cap: int, outcome: dict[int, int], on_progress: Callable[[str], None] | None
+    ) -> SweepResult:
+        """What the workers proved: the bounds when any was stopped, else the value and its line."""
+        k = self._kernel
         best = min(upper, int(self.shared[0]))
         steps_taken = sum(int(w.counters[k.STEPS]) for w in self.workers)
         winner = min(self.workers, key=lambda w: int(w.counters[k.ROOT_BEST]))
         first = self.alphabet.letter(int(winner.traced[1])) if winner.traced[0] else None  # the best line's
-        if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(shares)):
+        if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(len(self.workers))):
             lower = min([best] + [int(w.counters[k.ROOT_LAYERS]) for w in self.workers])
             if on_progress is not None and any(w.counters[k.FULL] for w in self.workers):
                 on_progress(f"the root's table of sets of misses is full ({self.root_slots:,} slots): bounds only")
