@@ -104,6 +104,7 @@ class GreedySweep:
         self.fam_start = np.array(starts, dtype=np.int64)
         self.fam_bits = np.stack(bits) if bits else np.zeros((0, self.width), dtype=np.uint64)
         self.fam_rank = np.array(ranks, dtype=np.int64)
+        self.lists = greedy_kernel.Lists(self.holders, self.fam_start, self.fam_bits, self.fam_rank)
         jobs = max(1, jobs)
         share = (TABLE_BYTES if table_bytes is None else table_bytes) // jobs
         self.workers = [_Worker(greedy_kernel, max(1, share // (8 * self.width)), self.width) for _ in range(jobs)]
@@ -121,21 +122,16 @@ class GreedySweep:
     def root(self) -> Any:
         return self._bits(self._np.ones(len(self.words), dtype=bool))
 
-    def _solve(self, worker: _Worker, position: Any, cap: int, depth: int, share: int = 0, shares: int = 1) -> int:
-        k = self._kernel
-        return int(
-            k.solve(
-                position, cap, depth, self.holders, self.fam_start, self.fam_bits, self.fam_rank,
-                worker.table, worker.keys, worker.entries, worker.counters, worker.traced, share, shares,
-                self.shared, self.bitmap_letters, self.root_slots,
-            )
-        )  # fmt: skip
+    def _solve(self, worker: _Worker, position: Any, cap: int, share: int = 0, shares: int = 1) -> int:
+        """The kernel's search of the root ``position`` by ``worker`` (its ``share`` of ``shares``)."""
+        sharing = self._kernel.Sharing(share, shares, self.shared, self.bitmap_letters, self.root_slots)
+        return int(self._kernel.solve(position, cap, self.lists, worker.memory, sharing))
 
     def child(self, position: Any, letter: int) -> tuple[bool, Any] | None:
         """(missed, the position the greedy chooser leaves) after ``letter``; None if it does not split."""
         size = int(self._kernel.count(position))
         k = self._kernel
-        got = int(k.answer(position, size, letter, self.holders, self.fam_start, self.fam_bits, self.fam_rank))
+        got = int(k.answer(position, size, letter, self.lists))
         if got == -2:
             return None
         if got == -1:
@@ -184,7 +180,7 @@ class GreedySweep:
 
         def search(share: int) -> None:
             try:
-                outcome[share] = self._solve(self.workers[share], root, cap, 0, share, shares)
+                outcome[share] = self._solve(self.workers[share], root, cap, share, shares)
             except BaseException as error:  # pragma: no cover - re-raised in the caller's thread
                 failure.append(error)
 
@@ -275,7 +271,7 @@ class GreedySweep:
                 return letters
             self.shared[0] = value + 1
             worker.counters[self._kernel.BUDGET] = 2**62
-            found = self._solve(worker, position, value, 0)
+            found = self._solve(worker, position, value)
             assert found == value, "the family a best line's hit leaves has the value left"
 
 
@@ -290,6 +286,7 @@ class _Worker:
         self.entries = np.zeros((capacity, 2), dtype=np.int64)
         self.counters = np.zeros(kernel.COUNTERS, dtype=np.int64)
         self.traced = np.zeros(kernel.LINE, dtype=np.int64)
+        self.memory = kernel.Memory(self.table, self.keys, self.entries, self.counters, self.traced)
         self._kernel = kernel
 
     def reset(self, best: int, steps: int | None) -> None:
