@@ -283,33 +283,9 @@ def boggle_best(
         result = run_search(search, seconds=seconds, steps=steps, target=target, top=top, on_step=display.update)
     best = result.boards
     if json_output:
-        emit_json(
-            {
-                "size": size,
-                "rules": chosen.name,
-                "seed": seed,
-                "score": best[0].score,
-                "board": best[0].board.text,
-                "rows": best[0].board.rows(),
-                "seconds": round(best[0].seconds, 2),
-                "target": target,
-                "reached_target": result.reached_target,
-                "elapsed": round(result.seconds, 2),
-                "steps": result.steps,
-                "boards_scored": result.boards_scored,
-                "interrupted": result.interrupted,
-                "boards": [
-                    {
-                        "board": b.board.text,
-                        "rows": b.board.rows(),
-                        "score": b.score,
-                        "count": b.count,
-                        "seconds": round(b.seconds, 2),
-                    }
-                    for b in best
-                ],
-            }
-        )
+        from wordindex.reports import boggle_best
+
+        emit_json(boggle_best(result, size, chosen, seed, target))
         return
     summary = (
         f"seed {seed}: {result.steps:,} steps, {result.boards_scored:,} boards scored in {result.seconds:.1f} s"

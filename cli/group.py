@@ -18,8 +18,10 @@ from typer.core import TyperGroup
 
 from wordindex.errors import NegativeAnswer, WordIndexError
 
+from . import interrupt
+from .interrupt import EXIT_INTERRUPTED
+
 EXIT_ERROR = 2
-EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what `seq 1000000 | head -1` leaves seq with
 GLOBAL_OPTIONS_WITH_VALUE = ("--db",)
 
@@ -104,9 +106,10 @@ class WordIndexGroup(TyperGroup):
             args = sys.argv[1:]
         args = hoist_global_options(list(args))
         try:
-            result = super().main(
-                args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
-            )
+            with interrupt.raising():  # Ctrl-C raises KeyboardInterrupt only while the command runs
+                result = super().main(
+                    args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
+                )
         except NegativeAnswer as exc:
             click.echo(str(exc), err=True)
             sys.exit(exc.exit_code)

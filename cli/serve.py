@@ -132,7 +132,7 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     """
     from wordindex.web.settings import split_language
 
-    from wordindex.errors import UsageError
+    from wordindex.errors import NoIndexError, UsageError
     from wordindex.index import open_index
     from wordindex.languages import language
     from wordindex.location import parse_location
@@ -151,8 +151,13 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     served: list[tuple[str, Location]] = []
     by_code: dict[str, str] = {}
     for code, where, given in wanted:
-        with open_index(where) as opened:  # a missing or stale index fails here, in one line
-            found = opened.language
+        try:
+            with open_index(where) as opened:  # a missing or stale index fails here, in one line
+                found = opened.language
+        except NoIndexError:
+            if given == "--db":
+                raise  # the index the other commands use: the library's advice (`wordindex build PATH`) fits
+            raise NoIndexError(f"no word index at {where.display}: {build_advice(where, code)}") from None
         if code is not None and code.lower() != found.code:
             raise UsageError(f"{given}: that index is {found.name} ({found.code}), not {language(code).name}")
         if found.code in by_code:
@@ -162,6 +167,22 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
         by_code[found.code] = given
         served.append((found.code, where))
     return served
+
+
+def build_advice(where: Location, code: str | None) -> str:
+    """The command that builds a missing ``--index`` in its own language, at its own location.
+
+    The library's advice (``wordindex build PATH``) builds the default index, in English; ``--index
+    fr=fr.db`` wants ``wordindex --db fr.db build --language fr`` (the language's own list).
+    """
+    import shlex
+
+    from wordindex.languages import CODES
+
+    build = f"wordindex --db {shlex.quote(where.display)} build --language"
+    if code is not None:
+        return f"create it with `{build} {code.lower()}`"
+    return f"create it with `{build} LANG` (LANG: one of {', '.join(CODES)})"
 
 
 def indexes_in(folder: Path) -> list[Path]:

@@ -17,6 +17,7 @@ from wordindex.build import build_index
 from wordindex.errors import BuildBusyError, DatabaseURLError, RefusedError
 from wordindex.sqlite_file import lock_path
 
+from .interrupting import sigint_default
 from .test_build_atomic import answers, write_words
 from .test_cli_index import one_error_line
 
@@ -191,6 +192,7 @@ def start_build(db: Path, source: Path) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=sigint_default,  # SIGINT reaches it even when this run ignores it (nohup, a background job)
     )
 
 

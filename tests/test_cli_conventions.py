@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from wordindex.cli.environment import Environment, colour_allowed, use_environment
 
+from .interrupting import sigint_default
+
 EXE = Path(sys.executable).with_name("wordindex")
 
 
@@ -74,6 +76,7 @@ def test_ctrl_c_in_a_game_prints_its_end_and_exits_130(nine_db):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,  # SIGINT reaches it even when this run ignores it (nohup, a background job)
     )
     os.set_blocking(process.stdout.fileno(), False)
     shown = ""

@@ -20,7 +20,10 @@ An example is a fenced block whose info string starts with ``console``:
   varies (timings, a random seed); use it sparingly.
 
 Fenced blocks of other languages are not run; a test checks that every block that calls
-``wordindex`` is a console block or marked ``sh setup`` (install and benchmark commands).
+``wordindex`` is a console block, a plain ``sh`` block (an example not run: a server, a build from a
+list a package provides) or marked ``sh setup`` (install and benchmark commands that finish). The
+README has exactly two ``sh setup`` commands, a newcomer's first two: install and run the main job,
+install and run the tests (the command ``.ci/run`` runs, exactly).
 """
 
 from __future__ import annotations
@@ -165,15 +168,49 @@ def test_example(example: Example, example_env):
 
 
 def test_every_block_that_calls_wordindex_runs():
-    """A block showing a wordindex command is an example (console) unless marked ``sh setup``."""
+    """A block showing a wordindex command is an example (console), a plain ``sh`` example, or ``sh setup``."""
     unrun = []
     for page in PAGES:
         for info, first, lines in fenced_blocks(page):
             words = info.split()
             calls = any(re.search(r"(^|[\s/|])wordindex\s", line) for line in lines)
-            if calls and words[:1] != ["console"] and "setup" not in words:
+            if calls and words[:1] not in (["console"], ["sh"]):
                 unrun.append(f"{page.relative_to(ROOT)}:{first}")
     assert unrun == []
+
+
+def setup_commands(path: Path) -> list[str]:
+    """The commands of a page's ``sh setup`` blocks (comment lines left out)."""
+    return [
+        line.strip()
+        for info, _, lines in fenced_blocks(path)
+        if info.split()[:2] == ["sh", "setup"]
+        for line in lines
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+def test_the_readme_sets_up_in_two_commands_the_main_job_and_the_tests():
+    """A newcomer (or a tool that runs the set-up blocks in order) runs two commands, each of which
+    finishes: install and run the main job, install and run the tests. A server is an example."""
+    install_and_run, install_and_test = setup_commands(ROOT / "README.md")
+    assert "pip install" in install_and_run and "wordindex build" in install_and_run
+    assert (
+        install_and_test
+        == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest"
+    )
+    assert install_and_test in (ROOT / ".ci" / "run").read_text().splitlines()  # CI runs it, exactly
+
+
+def test_no_set_up_block_starts_a_server():
+    """``wordindex serve`` runs until stopped: shown as an example (``sh``), never as a set-up step."""
+    servers = [
+        f"{page.relative_to(ROOT)}: {command}"
+        for page in PAGES
+        for command in setup_commands(page)
+        if re.search(r"(^|[\s/|;&])wordindex(\s+--db\s+\S+)?\s+serve\b", command.split(" #")[0])
+    ]
+    assert servers == []
 
 
 def test_examples_never_show_a_vulgar_word(bundled_entries):

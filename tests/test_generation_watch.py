@@ -5,6 +5,7 @@ Each test has an index of its own (it gets rebuilt) on the test server, whatever
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -129,6 +130,43 @@ def test_a_killed_listener_costs_queries_not_answers(watched, target):
     sent = statements(index)
     assert index.generation() == queried(url)
     assert sent == []
+
+
+def test_a_rebuild_during_a_recheck_is_never_vouched_for(target):
+    """The thread rereads on its own while a rebuild's notice waits on the socket: the reading takes the
+    notice off the socket, and until the thread has read the new generation it vouches for nothing (it
+    once vouched for the old one: the socket looked empty and the old reading still stood)."""
+    url, source = target
+    watch = GenerationWatch(parse_location(url), recheck_seconds=0.05, trust_seconds=NEVER)
+    read, on_notice = watch._read, watch._on_notice
+    rebuilt = threading.Event()
+    during: list[tuple[str, object]] = []
+
+    def read_after_a_rebuild(connection):
+        if watch.readings == 0:
+            during.append(("first reading", read(connection)))
+            return during[0][1]
+        if not rebuilt.is_set():  # a recheck
+            rebuild(url, source)  # committed: its notice now waits on the watch's socket
+            rebuilt.set()
+            generation = read(connection)
+            during.append(("read", watch.known()))  # notice and answer read, the new reading not yet published
+            return generation
+        return read(connection)
+
+    def on_notice_looked_at(notice):
+        on_notice(notice)
+        during.append(("notice", watch.known()))  # the notice just taken off the socket
+
+    watch._read = read_after_a_rebuild  # type: ignore[method-assign]
+    watch._on_notice = on_notice_looked_at  # type: ignore[method-assign]
+    with running(watch):
+        assert rebuilt.wait(30), watch.last_error
+        after = queried(url)
+        assert watch.wait_for(lambda known: known == after, 30)
+    assert during[0][1] != after
+    assert ("notice", None) in during
+    assert during[1:] and all(known is None for _, known in during[1:]), during
 
 
 def test_a_rebuild_that_sends_no_notice_is_seen_once_the_reading_is_too_old(target, monkeypatch):

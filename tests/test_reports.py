@@ -60,3 +60,32 @@ def test_every_query_command_has_its_report():
     from wordindex.cli.commands import COMMAND_MODULES
 
     assert set(reports.QUERY_REPORTS) <= set(COMMAND_MODULES)
+
+
+def test_boggle_best_is_built_here_with_every_key_in_order():
+    """``boggle-best --json`` is a report like every other JSON answer (it was built in cli/boggle.py)."""
+    from wordindex.boggle.best import ScoredBoard, SearchResult
+    from wordindex.boggle.board import parse_board
+    from wordindex.boggle.rules import get_rules
+
+    boards = [ScoredBoard(parse_board("cats"), 11, 3, 0.123), ScoredBoard(parse_board("abcd"), 2, 1, 0.5)]
+    result = SearchResult(boards, steps=7, boards_scored=70, seconds=1.234, interrupted=False, reached_target=True)
+    assert reports.boggle_best(result, 2, get_rules("official", None), 4, 10) == {
+        "size": 2,
+        "rules": "official",
+        "seed": 4,
+        "score": 11,
+        "board": "cats",
+        "rows": ["ca", "ts"],
+        "seconds": 0.12,
+        "target": 10,
+        "reached_target": True,
+        "elapsed": 1.23,
+        "steps": 7,
+        "boards_scored": 70,
+        "interrupted": False,
+        "boards": [
+            {"board": "cats", "rows": ["ca", "ts"], "score": 11, "count": 3, "seconds": 0.12},
+            {"board": "abcd", "rows": ["ab", "cd"], "score": 2, "count": 1, "seconds": 0.5},
+        ],
+    }

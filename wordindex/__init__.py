@@ -6,8 +6,9 @@ The command line lives in ``wordindex.cli`` and drives what is here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+#: ``typing.TYPE_CHECKING`` without importing ``typing`` (mypy and ruff read the name alike): this module
+#: is imported before the command line's Ctrl-C handler is in place, so it imports nothing it can avoid.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -147,13 +147,6 @@ class Alphabet:
             low = low.translate(self._fold_table)
         return low if self.letter_set.issuperset(low) else None
 
-    def first_stranger(self, text: str) -> str | None:
-        """The first character of ``text`` that does not play as letters (for an error message)."""
-        for ch in text:
-            if self.play(ch) is None:
-                return ch
-        return None
-
     def is_word_text(self, text: str) -> bool:
         """True when ``text`` is non-empty and made only of this alphabet's letters (already played)."""
         return bool(text) and self.letter_set.issuperset(text)
@@ -201,12 +194,4 @@ ENGLISH = Alphabet(string.ascii_lowercase)
 # The English alphabet by its old module-level names, for code that has not yet been handed an
 # index's alphabet. New code asks ``index.alphabet``.
 LETTERS = ENGLISH.letters
-LETTER_SET = ENGLISH.letter_set
 VOWELS = "aeiou"
-POSITION_COLUMN = {letter: ENGLISH.position_column(letter) for letter in LETTERS}
-COUNT_COLUMN = {letter: ENGLISH.count_column(letter) for letter in LETTERS}
-
-
-def is_plain_word(text: str) -> bool:
-    """True when ``text`` is non-empty and made only of the letters a-z."""
-    return bool(text) and text.isascii() and text.isalpha() and text.islower()

@@ -15,6 +15,9 @@ the caller asks the server as before:
 * anything has arrived on the connection that the thread has not read yet (``known()`` looks at
   the socket itself, one ``poll`` without waiting): a rebuild is seen by the first request that
   starts after its notice reached the worker, not when the thread next gets its turn;
+* the thread is reading (after a notice, or its periodic reading): a reading takes off the socket
+  whatever has arrived, a rebuild's notice perhaps, so the reading it held is forgotten first and
+  nothing is vouched for until the new one is read;
 * the last reading is older than ``trust_seconds`` (a thread that cannot read, a connection that
   died without a word).
 
@@ -178,13 +181,16 @@ class GenerationWatch:
             selector.register(socket, selectors.EVENT_READ, "connection")
             selector.register(self._wake_read, selectors.EVENT_READ, "wake")
             while not self._stopping.is_set():
+                # Forgotten before every reading, the periodic one too: a reading takes off the socket
+                # whatever has arrived, a notice perhaps, and once the socket looks empty ``known()``
+                # could no longer tell that the reading it holds was overtaken. Readers ask the server
+                # for the round trip a reading lasts.
+                self._publish(None)
                 generation = self._read(connection)
                 self._publish((generation, socket, self.clock() + self.trust_seconds))
-                events = selector.select(self.recheck_seconds)
+                selector.select(self.recheck_seconds)
                 if self._stopping.is_set():
                     return
-                if any(key.data == "connection" for key, _ in events):
-                    self._publish(None)  # a notice (or the connection's end) is waiting: nothing vouched for
 
     def _read(self, connection: Any) -> Hashable:
         """The generation, read again while notices arrive with the answer (a rebuild right then)."""
@@ -195,12 +201,14 @@ class GenerationWatch:
             pgconn = connection.pgconn
             pgconn.consume_input()  # what arrived after the answer, without waiting
             while pgconn.notifies() is not None:
-                self._noticed = True
+                self._on_notice(None)
             if not self._noticed:
                 return generation
 
     def _on_notice(self, notice: Any) -> None:
+        """A rebuild's notice, read during a reading: that reading is read again, and nothing is vouched for."""
         self._noticed = True
+        self._publish(None)  # already forgotten before the reading; said again where the notice is seen
 
     def _pause(self, seconds: float) -> None:
         """Sleep ``seconds`` unless ``stop()`` wakes the thread first."""

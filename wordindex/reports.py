@@ -19,8 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
+    from .boggle.best import SearchResult
     from .boggle.board import Board
     from .boggle.engine import Engine
+    from .boggle.rules import Rules
     from .boggle.solution import FoundWord, Solution
     from .boggle.stop import SearchStop
     from .boggle.trie import Trie
@@ -352,6 +354,30 @@ def boggle_text(
     head, solution = _solved(index, board, rules, min_length, lexicon, engine, stop)
     totals = json.dumps({**head, "count": solution.count, "score": solution.score}, ensure_ascii=False)
     return f'{totals[:-1]}, "words": {words_text(solution)}}}'
+
+
+def boggle_best(result: SearchResult, size: int, rules: Rules, seed: int, target: int | None) -> JSON:
+    """``wordindex boggle-best --json``: the best board a search found (``score``, ``board``, ``rows``,
+    after ``seconds``), every board it kept (``boards``), and what the search did: ``steps``,
+    ``boards_scored``, ``elapsed`` seconds, ``interrupted`` (Ctrl-C), ``reached_target``."""
+    best = result.boards
+    return {
+        "size": size,
+        "rules": rules.name,
+        "seed": seed,
+        "score": best[0].score,
+        **board_json(best[0].board),
+        "seconds": round(best[0].seconds, 2),
+        "target": target,
+        "reached_target": result.reached_target,
+        "elapsed": round(result.seconds, 2),
+        "steps": result.steps,
+        "boards_scored": result.boards_scored,
+        "interrupted": result.interrupted,
+        "boards": [
+            {**board_json(b.board), "score": b.score, "count": b.count, "seconds": round(b.seconds, 2)} for b in best
+        ],
+    }
 
 
 # -- the word game ---------------------------------------------------------

@@ -114,7 +114,7 @@ def test_a_worker_told_of_another_workers_line_traces_only_its_own_lines(words, 
     worker, cap = sweep.workers[share], truth + above
     worker.reset(cap + 1, None)
     sweep.shared[0] = truth + above  # the other worker's best so far
-    found = sweep._solve(worker, sweep.root(), cap, 0, share, 2)
+    found = sweep._solve(worker, sweep.root(), cap, share, 2)
     own = int(worker.counters[sweep._kernel.ROOT_BEST])
     assert found == own >= truth
     if own <= cap:

@@ -71,6 +71,25 @@ def test_serve_refuses_a_missing_index_among_several(run_cli, trio, started, tmp
     assert started == []
 
 
+@pytest.mark.parametrize(
+    ("spec", "advice"),
+    [
+        ("fr={path}", "create it with `wordindex --db {path} build --language fr`"),
+        ("DE={path}", "create it with `wordindex --db {path} build --language de`"),
+        ("{path}", "create it with `wordindex --db {path} build --language LANG` (LANG: one of {codes})"),
+    ],
+)
+def test_a_missing_index_is_built_in_its_own_language_at_its_own_place(run_cli, trio, started, tmp_path, spec, advice):  # noqa: F811
+    """Not the English default's ``wordindex build data/dictionary.txt``: that builds another index."""
+    from wordindex.languages import CODES
+
+    path = tmp_path / "fr.db"
+    result = run_cli(["serve", "--index", spec.format(path=path)], db=trio[0].url)
+    expected = f"Error: no word index at {path}: {advice.format(path=path, codes=', '.join(CODES))}\n"
+    assert (result.exit_code, result.stderr) == (2, expected)
+    assert started == []
+
+
 @pytest.mark.sqlite_only
 def test_a_directory_serves_each_of_its_indexes_by_file_name(run_cli, started, tmp_path):
     from wordindex.build import build_index

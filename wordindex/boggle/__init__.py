@@ -14,7 +14,7 @@
   many boards), on one search in two forms:
 * ``dfs_python`` / ``dfs_llvm``: the search itself, plain Python (the reference: read and change
   it first) and the same walk in LLVM IR, compiled by llvmlite.
-* ``stop``: ``SearchStop`` / ``stop_after``, ending a search from another thread (a time budget).
+* ``stop``: ``SearchStop``, ending a search from another thread (a time budget).
 * ``solution``: what solving a board gives (``Solution``, ``FoundWord``).
 * ``answer_text``: a solution's words as the JSON text of ``--json`` and ``/api/boggle``, written
   from the search's cell numbers without an object per word.

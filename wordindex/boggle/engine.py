@@ -138,7 +138,7 @@ def solve_board(
 ) -> Solution:
     """Every word on ``board`` with its score and one path, sorted by score then word (alphabet's order).
 
-    ``stop``: when it is set (from another thread, e.g. by ``stop.stop_after``), the search gives up
+    ``stop``: when it is set (from another thread, e.g. by a server's time budget), the search gives up
     and raises ``SearchStopped``.
     """
     if (engine or default_engine()) is Engine.PYTHON:

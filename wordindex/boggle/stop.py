@@ -8,16 +8,13 @@ the GIL inside one ``ctypes`` call, so nothing in Python can interrupt it; inste
 a flag, the compiled one on each step deeper (one load and one branch), the plain one on each node
 it visits, and give up when it is set.
 
-``with stop_after(seconds) as stop: solve_board(..., stop=stop)`` raises ``SearchStopped`` once
-``seconds`` have passed (a timer thread sets the flag); ``SearchStop().set()`` stops from any thread.
+``solve_board(..., stop=stop)`` raises ``SearchStopped`` once ``stop.set()`` has been called, from
+any thread (a server's time budget sets it).
 """
 
 from __future__ import annotations
 
-import threading
 from array import array
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from ..errors import TimeLimitError
 
@@ -54,16 +51,3 @@ class _Never(SearchStop):
 
 
 NEVER = _Never()
-
-
-@contextmanager
-def stop_after(seconds: float) -> Iterator[SearchStop]:
-    """A ``SearchStop`` that a timer sets after ``seconds`` (cancelled when the block ends)."""
-    stop = SearchStop()
-    timer = threading.Timer(seconds, stop.set)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield stop
-    finally:
-        timer.cancel()

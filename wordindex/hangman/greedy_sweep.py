@@ -104,6 +104,7 @@ class GreedySweep:
         self.fam_start = np.array(starts, dtype=np.int64)
         self.fam_bits = np.stack(bits) if bits else np.zeros((0, self.width), dtype=np.uint64)
         self.fam_rank = np.array(ranks, dtype=np.int64)
+        self.lists = greedy_kernel.Lists(self.holders, self.fam_start, self.fam_bits, self.fam_rank)
         jobs = max(1, jobs)
         share = (TABLE_BYTES if table_bytes is None else table_bytes) // jobs
         self.workers = [_Worker(greedy_kernel, max(1, share // (8 * self.width)), self.width) for _ in range(jobs)]
@@ -121,21 +122,16 @@ class GreedySweep:
     def root(self) -> Any:
         return self._bits(self._np.ones(len(self.words), dtype=bool))
 
-    def _solve(self, worker: _Worker, position: Any, cap: int, depth: int, share: int = 0, shares: int = 1) -> int:
-        k = self._kernel
-        return int(
-            k.solve(
-                position, cap, depth, self.holders, self.fam_start, self.fam_bits, self.fam_rank,
-                worker.table, worker.keys, worker.entries, worker.counters, worker.traced, share, shares,
-                self.shared, self.bitmap_letters, self.root_slots,
-            )
-        )  # fmt: skip
+    def _solve(self, worker: _Worker, position: Any, cap: int, share: int = 0, shares: int = 1) -> int:
+        """The kernel's search of the root ``position`` by ``worker`` (its ``share`` of ``shares``)."""
+        sharing = self._kernel.Sharing(share, shares, self.shared, self.bitmap_letters, self.root_slots)
+        return int(self._kernel.solve(position, cap, self.lists, worker.memory, sharing))
 
     def child(self, position: Any, letter: int) -> tuple[bool, Any] | None:
         """(missed, the position the greedy chooser leaves) after ``letter``; None if it does not split."""
         size = int(self._kernel.count(position))
         k = self._kernel
-        got = int(k.answer(position, size, letter, self.holders, self.fam_start, self.fam_bits, self.fam_rank))
+        got = int(k.answer(position, size, letter, self.lists))
         if got == -2:
             return None
         if got == -1:
@@ -156,22 +152,35 @@ class GreedySweep:
         False: ``upper`` is only a bound, and a line within it is searched for too): exact unless
         ``deadline`` (monotonic seconds), ``steps`` (sets of misses expanded, per worker) or ``cancel``
         stops it, then the bounds proven. Ctrl-C stops the workers and is raised again."""
-        k = self._kernel
-        shown = time.monotonic()  # the last progress line
-        root = self.root()
         if len(self.words) <= 1:
             return SweepResult(0, 0, [], None, 0)
         cap = upper - 1 if line_known else upper
         self.shared[0] = cap + 1
         for worker in self.workers:
             worker.reset(cap + 1, steps)
+        root = self.root()
+        outcome = self._sweep(root, cap, deadline, cancel, on_progress, progress_every)
+        return self._result(root, upper, cap, outcome, on_progress)
+
+    def _sweep(
+        self,
+        root: Any,
+        cap: int,
+        deadline: float | None,
+        cancel: Callable[[], bool] | None,
+        on_progress: Callable[[str], None] | None,
+        progress_every: float,
+    ) -> dict[int, int]:
+        """Every worker's search of ``root`` in a thread of its own, while this thread looks at them every
+        ``POLL_SECONDS`` (stops them on a limit, shows progress); each worker's answer by its share.
+        Ctrl-C (or any error here) stops the workers and is raised again; a worker's error is raised."""
         shares = len(self.workers)
         outcome: dict[int, int] = {}
         failure: list[BaseException] = []
 
         def search(share: int) -> None:
             try:
-                outcome[share] = self._solve(self.workers[share], root, cap, 0, share, shares)
+                outcome[share] = self._solve(self.workers[share], root, cap, share, shares)
             except BaseException as error:  # pragma: no cover - re-raised in the caller's thread
                 failure.append(error)
 
@@ -179,15 +188,7 @@ class GreedySweep:
         for thread in threads:
             thread.start()
         try:
-            while alive := [thread for thread in threads if thread.is_alive()]:
-                alive[0].join(POLL_SECONDS)
-                now = time.monotonic()
-                full = any(w.counters[k.FULL] for w in self.workers)  # the others would fill theirs too
-                if (deadline is not None and now > deadline) or (cancel is not None and cancel()) or full:
-                    self._stop()
-                if on_progress is not None and now - shown >= progress_every:
-                    shown = now
-                    on_progress(self._progress_text())
+            self._watch(threads, deadline, cancel, on_progress, progress_every)
         except BaseException:
             self._stop()
             for thread in threads:
@@ -197,11 +198,40 @@ class GreedySweep:
             thread.join()
         if failure:
             raise failure[0]
+        return outcome
+
+    def _watch(
+        self,
+        threads: list[threading.Thread],
+        deadline: float | None,
+        cancel: Callable[[], bool] | None,
+        on_progress: Callable[[str], None] | None,
+        progress_every: float,
+    ) -> None:
+        """Until the workers end: stop them past ``deadline``, on ``cancel`` or when a root's table of sets
+        is full (the others would fill theirs too); a progress line every ``progress_every`` seconds."""
+        k = self._kernel
+        shown = time.monotonic()  # the last progress line
+        while alive := [thread for thread in threads if thread.is_alive()]:
+            alive[0].join(POLL_SECONDS)
+            now = time.monotonic()
+            full = any(w.counters[k.FULL] for w in self.workers)
+            if (deadline is not None and now > deadline) or (cancel is not None and cancel()) or full:
+                self._stop()
+            if on_progress is not None and now - shown >= progress_every:
+                shown = now
+                on_progress(self._progress_text())
+
+    def _result(
+        self, root: Any, upper: int, cap: int, outcome: dict[int, int], on_progress: Callable[[str], None] | None
+    ) -> SweepResult:
+        """What the workers proved: the bounds when any was stopped, else the value and its line."""
+        k = self._kernel
         best = min(upper, int(self.shared[0]))
         steps_taken = sum(int(w.counters[k.STEPS]) for w in self.workers)
         winner = min(self.workers, key=lambda w: int(w.counters[k.ROOT_BEST]))
         first = self.alphabet.letter(int(winner.traced[1])) if winner.traced[0] else None  # the best line's
-        if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(shares)):
+        if any(outcome.get(i, k.STOPPED) == k.STOPPED for i in range(len(self.workers))):
             lower = min([best] + [int(w.counters[k.ROOT_LAYERS]) for w in self.workers])
             if on_progress is not None and any(w.counters[k.FULL] for w in self.workers):
                 on_progress(f"the root's table of sets of misses is full ({self.root_slots:,} slots): bounds only")
@@ -241,7 +271,7 @@ class GreedySweep:
                 return letters
             self.shared[0] = value + 1
             worker.counters[self._kernel.BUDGET] = 2**62
-            found = self._solve(worker, position, value, 0)
+            found = self._solve(worker, position, value)
             assert found == value, "the family a best line's hit leaves has the value left"
 
 
@@ -256,6 +286,7 @@ class _Worker:
         self.entries = np.zeros((capacity, 2), dtype=np.int64)
         self.counters = np.zeros(kernel.COUNTERS, dtype=np.int64)
         self.traced = np.zeros(kernel.LINE, dtype=np.int64)
+        self.memory = kernel.Memory(self.table, self.keys, self.entries, self.counters, self.traced)
         self._kernel = kernel
 
     def reset(self, best: int, steps: int | None) -> None:

@@ -38,8 +38,6 @@ SCRABBLE_LETTER_VALUES = {
     WILDCARD: 0,
 }  # fmt: skip
 
-HAND_CHARACTERS = frozenset(VOWELS + CONSONANTS + WILDCARD)
-
 #: A hand: letter (or ``*``) -> how many.
 Hand: TypeAlias = dict[str, int]
 #: Where words are looked up: an open Index (one query per question) or a collection of lowercase words.
