@@ -86,7 +86,7 @@ def test_a_word_game_hand_played_to_the_total(browser, live_server):
         assert page.locator("#hand-score").inner_text() == str(best["score"])
         # issue 34: each total says whose it is (the replayed hand's running total; the game's, 0 so far)
         said = page.locator("#status").inner_text()
-        assert said == f'"{best["word"]}" earned {best["score"]} points. Total for this hand: {best["score"]} points'
+        assert said == f'"{best["word"]}" earned {best["score"]} points. Total: {best["score"]} points'
         bar = page.locator(".scores").inner_text().split("\n")
         assert bar[1:] == [f"This hand: {best['score']}", "The game: 0 (hands finished)"]
     page.click("#stop")
