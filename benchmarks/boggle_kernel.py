@@ -56,7 +56,7 @@ def main() -> None:
     from wordindex.boggle.engine import BoardScorer
     from wordindex.boggle.rules import get_rules
     from wordindex.boggle.store import load_trie
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     print(f"{os.cpu_count()} cores, {load_average()}", flush=True)
     rules = get_rules("official")

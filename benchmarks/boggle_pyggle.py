@@ -33,7 +33,7 @@ from wordindex.boggle.board import Board, parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 DENSE = "perslatgsineters"
 OFFICIAL = get_rules("official")

@@ -45,7 +45,7 @@ from wordindex.boggle.board import parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 db, boards, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 try:

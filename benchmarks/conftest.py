@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "data" / "dictionary.txt"

@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--dictionary", default=str(Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"))
     parser.add_argument("--lives", type=int, default=6)
     options = parser.parse_args()
-    from wordindex.dictionary import read_dictionary  # the word column of a list with levels
+    from wordindex.build.dictionary import read_dictionary  # the word column of a list with levels
 
     words = sorted({w for w in read_dictionary(options.dictionary).words if len(w) == options.length})
     print(f"{len(words)} words, at most {most_wins(words, options.lives)} won")

@@ -40,7 +40,7 @@ def worker(tree: str, db: str, greedy_lengths: list[int]) -> dict[str, float]:
     from wordindex.hangman.optimal import length_value
     from wordindex.hangman.solver import solve
     from wordindex.hangman.state import parse_position
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     try:
         from wordindex.limits import Limits
@@ -97,7 +97,7 @@ def main(argv=None) -> int:
         db = args.db
         if db is None:
             sys.path.insert(0, str(ROOT))
-            from wordindex.build import build_index
+            from wordindex.build.builder import build_index
 
             db = str(Path(folder) / "wordindex.db")
             build_index(db, ROOT / "data" / "dictionary.txt")

@@ -42,7 +42,7 @@ def parse_lengths(text: str | None, available: list[int]) -> list[int]:
 def run_task(task):
     db, length, strategy, lives = task
     from wordindex.hangman.strength import evil_misses, honest_tree
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     started = time.perf_counter()
     with open_index(db) as index:
@@ -68,8 +68,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
 
-    from wordindex.build import build_index
-    from wordindex.index import open_index
+    from wordindex.build.builder import build_index
+    from wordindex.index.core import open_index
 
     with tempfile.TemporaryDirectory() as folder:
         db = args.db

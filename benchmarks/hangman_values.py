@@ -181,12 +181,12 @@ def main(argv=None) -> int:
         rewrite_docs()
         return 0
 
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
     from wordindex.errors import NotFoundError
     from wordindex.hangman.exact_pool import default_jobs
     from wordindex.hangman.optimal import length_value
     from wordindex.hangman.strength import evil_misses
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
     from wordindex.limits import Limits
 
     out = Path(args.out)

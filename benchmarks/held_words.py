@@ -1,4 +1,4 @@
-"""The query answers from SQL and from the held words (``wordindex.held``), side by side in one run.
+"""The query answers from SQL and from the held words (``wordindex.index.held``), side by side in one run.
 
     python benchmarks/held_words.py                      # a fresh index of data/dictionary.txt
     python benchmarks/held_words.py --db other.db --runs 9
@@ -62,10 +62,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20, help="answers per timing (the slow ones: 2)")
     args = parser.parse_args()
 
-    from wordindex.held import HeldWords
-    from wordindex.held_source import holding
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
+    from wordindex.index.held import HeldWords
     from wordindex.reports import QUERY_REPORTS
+    from wordindex.words.held_source import holding
 
     with tempfile.TemporaryDirectory() as folder:
         db = index_of(ROOT / "data" / "dictionary.txt", folder, args.db)

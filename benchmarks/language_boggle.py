@@ -37,7 +37,7 @@ def main() -> None:
     from wordindex.boggle.faces import faces_of
     from wordindex.boggle.rules import get_rules
     from wordindex.boggle.store import load_trie
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
     from wordindex.languages import language
 
     args.dir.mkdir(parents=True, exist_ok=True)

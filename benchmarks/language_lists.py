@@ -23,7 +23,7 @@ import json
 import sys
 from collections import Counter
 
-from wordindex.dictionary import (
+from wordindex.build.dictionary import (
     SKIP_ABBREVIATION,
     SKIP_DUPLICATE,
     SKIP_OUTSIDE,

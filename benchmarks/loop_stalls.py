@@ -77,7 +77,7 @@ def serve(port: int, db: str) -> None:
     from wordindex.web.protocol import server_options
     from wordindex.web.settings import settings_from_environment
 
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     settings = settings_from_environment(index=parse_location(db))
     app = create_app(settings)
@@ -277,7 +277,7 @@ def in_process(db: str, names: list[str], requests: dict, answers: int, seed: in
     from wordindex.web.app import create_app
     from wordindex.web.settings import settings_from_environment
 
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     app = create_app(settings_from_environment(index=parse_location(db)))
 

@@ -22,7 +22,7 @@ from wordindex.boggle.board import Board, parse_board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 OFFICIAL = get_rules("official")
 DENSE_4X4 = "perslatgsineters"

@@ -22,7 +22,7 @@ from wordindex.hangman.choosers import EvilChooser
 from wordindex.hangman.guessers import next_guess
 from wordindex.hangman.solver import solve
 from wordindex.hangman.state import parse_position
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 INSANE = Path("/tmp/insane_az.txt")
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import BUNDLED
 
-from wordindex.build import build_index
-from wordindex.index import open_index
-from wordindex.lookup import check_prefixes, check_words, words_matching
-from wordindex.pattern import parse_letters, parse_pattern
+from wordindex.build.builder import build_index
+from wordindex.index.core import open_index
+from wordindex.words.lookup import check_prefixes, check_words, words_matching
+from wordindex.words.pattern import parse_letters, parse_pattern
 
 
 def test_build_bundled(benchmark, tmp_path):

@@ -7,7 +7,7 @@ WORDINDEX_WORDLISTS=/work/shared/wordlists pytest benchmarks/test_bench_wordgame
 
 import pytest
 
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.wordgame import best_word, is_valid_word, parse_hand, playable_words
 
 # 7-letter hands with one wildcard (the deal's shape: 2 vowels, *, 4 consonants), and a vowel-rich one

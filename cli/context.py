@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import typer
 
 from wordindex.errors import DatabaseURLError
-from wordindex.location import Location, default_location, parse_location
+from wordindex.index.location import Location, default_location, parse_location
 
 
 @dataclass
@@ -47,6 +47,6 @@ def db_given(ctx: typer.Context) -> bool:
 
 def open_index(ctx: typer.Context):
     """Open the chosen index read-only (named errors if it is missing or stale)."""
-    from wordindex.index import open_index as _open
+    from wordindex.index.core import open_index as _open
 
     return _open(location(ctx))

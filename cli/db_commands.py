@@ -19,7 +19,7 @@ def upgrade(
 
     Example: wordindex db upgrade
     """
-    from wordindex.migrate import upgrade_index
+    from wordindex.index.migrate import upgrade_index
 
     before, after = upgrade_index(context.location(ctx), revision)
     out(f"schema {before or 'none'} -> {after}" if before != after else f"schema already at {after}")
@@ -34,7 +34,7 @@ def downgrade(
 
     Example: wordindex db downgrade 0001_words_prefixes
     """
-    from wordindex.migrate import downgrade_index
+    from wordindex.index.migrate import downgrade_index
 
     before, after = downgrade_index(context.location(ctx), revision)
     out(f"schema {before or 'none'} -> {after or 'base'}")
@@ -46,8 +46,8 @@ def current(ctx: typer.Context, json_output: bool = typer.Option(False, "--json"
 
     Example: wordindex db current
     """
-    from wordindex.migrate import current_revision
-    from wordindex.revisions import HEAD
+    from wordindex.index.migrate import current_revision
+    from wordindex.index.revisions import HEAD
 
     revision = current_revision(context.location(ctx))
     if json_output:

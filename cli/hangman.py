@@ -253,7 +253,7 @@ def play_hangman(
     from wordindex.hangman.queries import count_words_of_length
     from wordindex.hangman.session import HangmanSession, check_lives, word_pool
     from wordindex.hangman.state import check_length
-    from wordindex.levels import check_pool
+    from wordindex.words.levels import check_pool
 
     kind = check_chooser(chooser)
     player = options.pick(strategy, old_guesser)

@@ -117,7 +117,7 @@ def build(
     """
     import signal
 
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
     from wordindex.reports import build_summary
 
     location = context.location(ctx)
@@ -246,8 +246,8 @@ def words(
             note(f"showing {len(matches['words']):,} of {plural(matches['count'], 'word')}")
     if matches["count"] == 0:
         if not json_output:
-            from wordindex.alphabet import MAX_WORD_LENGTH
-            from wordindex.pattern import parse_pattern
+            from wordindex.languages.alphabet import MAX_WORD_LENGTH
+            from wordindex.words.pattern import parse_pattern
 
             parsed = parse_pattern(pattern, alphabet)
             if parsed.length > MAX_WORD_LENGTH:

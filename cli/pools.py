@@ -4,7 +4,7 @@
 ``easy``, ``medium``, ``hard``, a level ``N`` (N and more common) or a range
 ``N-M``. ``--allow-vulgar`` lets a game pick, or ``best-word`` answer, a word
 the index flags as vulgar. Parsing is the library's
-(``wordindex.levels.parse_levels``); this module only declares the options.
+(``wordindex.words.levels.parse_levels``); this module only declares the options.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from . import context
 from .output import note
 
 if TYPE_CHECKING:
-    from wordindex.location import Location
+    from wordindex.index.location import Location
 
 #: The variables OpenBLAS (numpy's), MKL and OpenMP read for their thread counts when they load.
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS")
@@ -87,7 +87,7 @@ def serve(
     from wordindex.web.settings import settings_from_environment
 
     from wordindex.gamestore import GameStore, game_store_location
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     if not index:  # the variable serve hands its workers, also a user's way to say --index
         index = [line.strip() for line in os.environ.get("WORDINDEX_INDEXES", "").splitlines() if line.strip()]
@@ -133,9 +133,9 @@ def served_indexes(ctx: typer.Context, specs: list[str]) -> list[tuple[str, Loca
     from wordindex.web.settings import split_language
 
     from wordindex.errors import NoIndexError, UsageError
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
+    from wordindex.index.location import parse_location
     from wordindex.languages import language
-    from wordindex.location import parse_location
 
     wanted: list[tuple[str | None, Location, str]] = []
     if context.db_given(ctx) or not specs:

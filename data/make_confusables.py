@@ -1,4 +1,5 @@
-"""Make wordindex/confusable_table.py, the table behind ``wordindex.confusables.skeleton``, from Unicode's data.
+"""Make wordindex/languages/confusable_table.py, the table behind ``wordindex.languages.confusables.skeleton``,
+from Unicode's data.
 
     python data/make_confusables.py CONFUSABLES DERIVED_CORE_PROPERTIES           # writes the module
     python data/make_confusables.py CONFUSABLES DERIVED_CORE_PROPERTIES --check   # exit 1 unless reproduced

@@ -1,6 +1,6 @@
 """Alembic environment for wordindex.
 
-wordindex builds its alembic ``Config`` in code (``wordindex.migrate``) and
+wordindex builds its alembic ``Config`` in code (``wordindex.index.migrate``) and
 hands over an open connection in ``config.attributes["connection"]``; that is
 the path every wordindex command takes. Running the ``alembic`` command from a
 checkout also works: ``alembic -x url=sqlite:///some.db upgrade head``.
@@ -9,7 +9,7 @@ checkout also works: ``alembic -x url=sqlite:///some.db upgrade head``.
 from alembic import context
 from sqlalchemy import create_engine
 
-from wordindex.schema import metadata
+from wordindex.index.schema import metadata
 
 config = context.config
 

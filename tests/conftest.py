@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 
 from .prerequisites import missing
 
@@ -190,7 +190,7 @@ def nine_db(index_factory) -> Path | str:
 @pytest.fixture(scope="module")
 def nine(nine_db):
     """The nine-word index, open for one test module."""
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     with open_index(nine_db) as index:
         yield index

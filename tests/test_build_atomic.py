@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from wordindex import rows as rows_module
-from wordindex.build import build_index
+from wordindex.build import rows as rows_module
+from wordindex.build.builder import build_index
 from wordindex.errors import DictionaryError
-from wordindex.index import open_index
-from wordindex.lookup import check_words
+from wordindex.index.core import open_index
+from wordindex.words.lookup import check_words
 
 
 def write_words(path, words):
@@ -69,7 +69,7 @@ def test_failure_mid_load_leaves_previous_index(tmp_path, built, monkeypatch, fa
                 raise failure
             yield row
 
-    monkeypatch.setattr("wordindex.load_sqlite.word_rows", failing_rows)
+    monkeypatch.setattr("wordindex.build.load_sqlite.word_rows", failing_rows)
     with pytest.raises(type(failure)):
         build_index(built, write_words(tmp_path / "b.txt", ["zebra", "yak", "xylophone"]))
     assert built.read_bytes() == before
@@ -88,7 +88,7 @@ def test_kill_9_mid_build_leaves_previous_index_and_next_build_cleans_up(tmp_pat
     rng = random.Random(7)
     big = {"".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 12))) for _ in range(250_000)}
     source = write_words(tmp_path / "big.txt", sorted(big))
-    code = "import sys; from wordindex.build import build_index; build_index(sys.argv[1], sys.argv[2])"
+    code = "import sys; from wordindex.build.builder import build_index; build_index(sys.argv[1], sys.argv[2])"
     process = subprocess.Popen([sys.executable, "-c", code, str(built), str(source)])
     try:
         deadline = time.monotonic() + 60
@@ -118,7 +118,7 @@ def test_postgres_failed_build_leaves_previous_index(pg_index_factory, tmp_path,
                 raise RuntimeError("disk on fire")
             yield row
 
-    monkeypatch.setattr("wordindex.load_postgres.word_rows", failing_rows)
+    monkeypatch.setattr("wordindex.build.load_postgres.word_rows", failing_rows)
     with pytest.raises(RuntimeError):
         build_index(url, write_words(tmp_path / "b.txt", ["zebra", "yak"]))
     assert answers(url) == [("cool", True), ("good", True), ("zebra", False)]
@@ -132,8 +132,8 @@ def test_postgres_failed_build_leaves_previous_index(pg_index_factory, tmp_path,
 def test_full_disk_while_reading_into_the_scratch_file_is_one_clean_error(tmp_path, built, monkeypatch):
     import sqlite3
 
+    from wordindex.build.scratch import WordScratch
     from wordindex.errors import DatabaseError
-    from wordindex.scratch import WordScratch
 
     def full(self, piece):
         raise sqlite3.OperationalError("database or disk is full")
@@ -152,7 +152,7 @@ def test_a_build_beside_a_thread_holding_a_lock_does_not_hang(tmp_path, built, m
     traffic: SQLite's own mutexes) must not fork its helper then, or the helper can wait forever."""
     import threading
 
-    from wordindex import derive
+    from wordindex.build import derive
 
     held = threading.Lock()
     original = derive.sorted_words

@@ -21,7 +21,7 @@ import sys
 import tracemalloc
 from pathlib import Path
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -49,13 +49,13 @@ def test_python_memory_of_a_build_does_not_grow_with_the_list(tmp_path, monkeypa
     # Small chunks everywhere, so a few thousand words fill many of them (attributes main did not have
     # are set anyway: raising=False); the prefix helper runs in this process, so it is traced too.
     chunks = {
-        "wordindex.dictionary.CHUNK_BYTES": 1 << 14,
-        "wordindex.plan.BATCH": 1_000,
-        "wordindex.load_common.BATCH": 1_000,
-        "wordindex.scratch.FETCH_ROWS": 1_000,
-        "wordindex.derive.FETCH_ROWS": 1_000,
-        "wordindex.derive.BATCH": 1_000,
-        "wordindex.prefix_walk.LEVEL_CHUNK": 1_000,
+        "wordindex.build.dictionary.CHUNK_BYTES": 1 << 14,
+        "wordindex.build.plan.BATCH": 1_000,
+        "wordindex.build.load_common.BATCH": 1_000,
+        "wordindex.build.scratch.FETCH_ROWS": 1_000,
+        "wordindex.build.derive.FETCH_ROWS": 1_000,
+        "wordindex.build.derive.BATCH": 1_000,
+        "wordindex.words.prefix_walk.LEVEL_CHUNK": 1_000,
     }
     for name, value in chunks.items():
         module_name, attribute = name.rsplit(".", 1)
@@ -83,14 +83,14 @@ CHILD = """
 import resource, sys
 from pathlib import Path
 import alembic, numpy, sqlalchemy  # imported before the first measurement: not the build's growth
-import wordindex.build, wordindex.load_sqlite, wordindex.migrate, wordindex.schema
+import wordindex.build.builder, wordindex.build.load_sqlite, wordindex.index.migrate, wordindex.index.schema
 sys.path.insert(0, sys.argv[3])
 from test_build_memory import scrambled_words
 
 count, folder = int(sys.argv[1]), Path(sys.argv[2])
 (folder / "gen.txt").write_text("\\n".join(scrambled_words(count, seed=1)) + "\\n")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-report = wordindex.build.build_index(folder / "gen.db", folder / "gen.txt")
+report = wordindex.build.builder.build_index(folder / "gen.db", folder / "gen.txt")
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 helper = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(report.words, (after - before) * 1024, (helper - before) * 1024)

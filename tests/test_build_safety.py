@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 from wordindex.errors import BuildBusyError, DatabaseURLError, RefusedError
-from wordindex.sqlite_file import lock_path
+from wordindex.index.sqlite_file import lock_path
 
 from .interrupting import sigint_default
 from .test_build_atomic import answers, write_words
@@ -139,7 +139,7 @@ def test_second_sqlite_build_is_refused_while_one_runs(run_cli, tmp_path, source
 
 
 def test_the_lock_file_is_there_only_while_a_build_runs(tmp_path, source, monkeypatch):
-    from wordindex import build as build_module
+    from wordindex.build import builder as build_module
 
     target = tmp_path / "w.db"
     seen: list[bool] = []
@@ -159,7 +159,7 @@ def test_the_lock_file_is_there_only_while_a_build_runs(tmp_path, source, monkey
 def test_second_postgres_build_is_refused_while_one_runs(run_cli, pg_index_factory, tmp_path):
     from sqlalchemy import create_engine, text
 
-    from wordindex.load_postgres import BUILD_LOCK_KEY
+    from wordindex.build.load_postgres import BUILD_LOCK_KEY
 
     url = pg_index_factory("busy", ["cool", "good"])
     engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
@@ -310,7 +310,7 @@ def test_postgres_build_never_drops_an_index_schema_with_extra_tables(run_cli, p
 
 
 def test_postgres_build_marks_its_schema_and_rebuilds_its_own(pg_database, source, tmp_path):
-    from wordindex.load_postgres import SCHEMA_MARKER
+    from wordindex.build.load_postgres import SCHEMA_MARKER
 
     build_index(pg_database, source)
     build_index(pg_database, write_words(tmp_path / "b.txt", ["zebra"]))

@@ -18,8 +18,8 @@ import pytest
 
 from wordindex.hangman.choosers import EvilChooser
 from wordindex.hangman.session import word_pool
-from wordindex.index import open_index
-from wordindex.levels import Difficulty
+from wordindex.index.core import open_index
+from wordindex.words.levels import Difficulty
 
 from .prerequisites import missing
 

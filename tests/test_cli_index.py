@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from wordindex.revisions import HEAD
+from wordindex.index.revisions import HEAD
 
 
 def test_build_reports_counts_and_skips(run_cli, tmp_path):

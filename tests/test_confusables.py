@@ -1,11 +1,11 @@
-"""UTS #39 confusable skeletons (``wordindex.confusables``): the table generated from Unicode's data."""
+"""UTS #39 confusable skeletons (``wordindex.languages.confusables``): the table generated from Unicode's data."""
 
 from __future__ import annotations
 
 import pytest
 
-from wordindex.confusable_table import VERSION
-from wordindex.confusables import name_keys, skeleton
+from wordindex.languages.confusable_table import VERSION
+from wordindex.languages.confusables import name_keys, skeleton
 
 
 def test_the_table_is_unicode_17():

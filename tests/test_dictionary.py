@@ -2,7 +2,7 @@
 
 import pytest
 
-from wordindex.dictionary import read_dictionary
+from wordindex.build.dictionary import read_dictionary
 from wordindex.errors import DictionaryError
 
 

@@ -6,10 +6,10 @@ import threading
 
 import pytest
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 from wordindex.errors import DatabaseError
 from wordindex.gamestore import GAMES_SCHEMA, GameNotFoundError, GameStore, game_store_location
-from wordindex.location import parse_location, sqlite_location
+from wordindex.index.location import parse_location, sqlite_location
 
 from .conftest import end_server_processes
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from wordindex.build import build_index
-from wordindex.generation_watch import GenerationWatch
-from wordindex.index import GENERATION_SQL, ServerIndex, WouldWait, open_index
-from wordindex.location import parse_location
+from wordindex.build.builder import build_index
+from wordindex.index.core import GENERATION_SQL, ServerIndex, WouldWait, open_index
+from wordindex.index.generation_watch import GenerationWatch
+from wordindex.index.location import parse_location
 
 from .conftest import end_server_processes
 
@@ -68,9 +68,9 @@ def running(watch: GenerationWatch) -> Iterator[GenerationWatch]:
 
 def rebuild_without_notice(url: str, source: Path, monkeypatch) -> None:
     """A rebuild as an older wordindex makes it: its NOTIFY goes to a channel nobody listens on."""
-    import wordindex.load_postgres
+    import wordindex.build.load_postgres
 
-    monkeypatch.setattr(wordindex.load_postgres, "REBUILT_CHANNEL", "some_other_channel")
+    monkeypatch.setattr(wordindex.build.load_postgres, "REBUILT_CHANNEL", "some_other_channel")
     rebuild(url, source)
 
 

@@ -1,4 +1,5 @@
-"""A build creates the head schema directly (``wordindex.head_schema``): it must be exactly what the migrations make.
+"""A build creates the head schema directly (``wordindex.index.head_schema``): it must be exactly what the migrations
+make.
 
 The migrations own the schema; a build skips replaying them only because these
 tests prove the result is the same, catalog entry by catalog entry, on SQLite
@@ -12,11 +13,11 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 
-from wordindex import head_schema
-from wordindex.build import build_index
-from wordindex.migrate import alembic_config
-from wordindex.revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA
-from wordindex.schema import metadata
+from wordindex.build.builder import build_index
+from wordindex.index import head_schema
+from wordindex.index.migrate import alembic_config
+from wordindex.index.revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA
+from wordindex.index.schema import metadata
 
 
 def sqlite_catalog(path):
@@ -105,7 +106,7 @@ def test_english_rows_store_none_of_the_columns_0005_added(tmp_path, monkeypatch
         assert connection.execute("SELECT COUNT(*) FROM words WHERE pos_31 = 0 AND spelling IS NULL").fetchone() == (2,)
     finally:
         connection.close()
-    monkeypatch.setattr("wordindex.load_sqlite._defers_added", lambda columns: False)
+    monkeypatch.setattr("wordindex.build.load_sqlite._defers_added", lambda columns: False)
     build_index(tmp_path / "full.db", source)
     added = len(head_schema.WORDS_ADDED)
     assert _payload(tmp_path / "full.db", "words")[0] - _payload(tmp_path / "built.db", "words")[0] == 2 * added

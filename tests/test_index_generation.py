@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 from wordindex.errors import DatabaseError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 
 def test_generation_changes_when_the_index_is_rebuilt(index_factory, tmp_path):

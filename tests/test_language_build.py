@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.alphabet import ENGLISH, Alphabet
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
+from wordindex.build.rows import word_features
 from wordindex.errors import DatabaseError, DictionaryError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.languages import Capitals, Language, WordList, language
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 from wordindex.languages.lists import default_list_path
-from wordindex.lookup import check_words, describe_words, words_matching
-from wordindex.pattern import parse_pattern
-from wordindex.rows import word_features
+from wordindex.words.lookup import check_words, describe_words, words_matching
+from wordindex.words.pattern import parse_pattern
 
 FRENCH = ["été", "pêche", "péché", "peche", "Paris", "etc.", "aujourd'hui", "œuvre", "ÉTÉ", "cœur", "été"]
 GERMAN = ["Größe", "groß", "Straße", "essen", "Essen", "LKW", "GmbH", "Ähre", "café"]
@@ -189,7 +189,7 @@ def test_languages_lists_every_language(run_cli):
 
 def test_a_failing_build_helper_names_its_cause(tmp_path, monkeypatch):
     """The helper that derives the prefixes sends its error back (it used to say only its exit code)."""
-    from wordindex import prefix_walk
+    from wordindex.words import prefix_walk
 
     def broken(self, word, rows):
         raise ValueError(f"cannot walk to {word}")

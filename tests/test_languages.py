@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from wordindex.alphabet import MAX_LETTERS, Alphabet
-from wordindex.dictionary import (
+from wordindex.build.dictionary import (
     SKIP_ABBREVIATION,
     SKIP_DUPLICATE,
     SKIP_OUTSIDE,
@@ -22,6 +21,7 @@ from wordindex.dictionary import (
     read_dictionary,
 )
 from wordindex.languages import CODES, Capitals, Language, MultiLetterTile, language
+from wordindex.languages.alphabet import MAX_LETTERS, Alphabet
 from wordindex.languages.dice import DiceError, cubes, face_counts, frequency_cubes
 from wordindex.languages.folds import folds
 

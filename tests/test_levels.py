@@ -8,15 +8,15 @@ import sqlite3
 
 import pytest
 
-from wordindex.dictionary import read_dictionary
+from wordindex.build.dictionary import read_dictionary
 from wordindex.errors import DictionaryError, NoLevelsError, UsageError
 from wordindex.hangman.choosers import EvilChooser, RandomChooser, make_chooser
 from wordindex.hangman.session import HangmanSession
-from wordindex.index import open_index
-from wordindex.levels import Difficulty, LevelRange, WordPool, parse_levels
-from wordindex.lookup import describe_words, index_info, words_matching
-from wordindex.pattern import parse_pattern
+from wordindex.index.core import open_index
 from wordindex.wordgame import best_word, playable_words
+from wordindex.words.levels import Difficulty, LevelRange, WordPool, parse_levels
+from wordindex.words.lookup import describe_words, index_info, words_matching
+from wordindex.words.pattern import parse_pattern
 
 # Four-letter words, most of them flagged: a chooser that ignored the flag would soon pick one.
 LEVELLED = """\
@@ -64,7 +64,7 @@ def test_reader_takes_levels_and_flags_from_tab_columns(tmp_path):
 @pytest.mark.sqlite_only
 def test_a_repeated_word_keeps_its_first_place_its_first_level_and_any_vulgar_flag(tmp_path):
     # The build deduplicates on disk; whatever the pieces the file is read in, the same rule holds.
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
 
     source = tmp_path / "w.txt"
     source.write_text("ibex\t-\nCool\t10\ndamn\nibex\t40\ncool\t70\ndamn\t\tvulgar\nibex\t55\n")

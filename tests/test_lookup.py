@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordindex.errors import BadPatternError, UsageError
-from wordindex.index import open_index
-from wordindex.lookup import check_prefixes, check_words, index_info, words_matching
-from wordindex.pattern import parse_letters, parse_pattern
+from wordindex.index.core import open_index
+from wordindex.words.lookup import check_prefixes, check_words, index_info, words_matching
+from wordindex.words.pattern import parse_letters, parse_pattern
 
 SMALL_WORDS = Path(__file__).parent / "data" / "small_words.txt"
 

@@ -6,9 +6,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
-from wordindex.migrate import alembic_config
-from wordindex.revisions import HEAD, REVISIONS
-from wordindex.schema import metadata
+from wordindex.index.migrate import alembic_config
+from wordindex.index.revisions import HEAD, REVISIONS
+from wordindex.index.schema import metadata
 
 TABLES = {"words", "prefixes", "index_info", "letter_totals", "boggle_lexicon", "alembic_version"}
 
@@ -54,7 +54,7 @@ LEVEL_QUERY = "SELECT word FROM words WHERE length = 4 AND level <= 40 ORDER BY 
 
 def _level_index_sql(location):
     """The definition of ix_words_length_level, as the backend's catalog gives it (normalised spaces)."""
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     with open_index(location, check_schema=False) as index:
         if index.location.backend == "sqlite":
@@ -67,7 +67,7 @@ def _level_index_sql(location):
 
 
 def _carries_an_index_through_0006(location):
-    from wordindex.migrate import downgrade_index, upgrade_index
+    from wordindex.index.migrate import downgrade_index, upgrade_index
 
     partial, answers, words = _level_index_sql(location)
     assert partial.endswith("WHERE level IS NOT NULL")
@@ -80,7 +80,7 @@ def _carries_an_index_through_0006(location):
 
 
 def test_0006_carries_a_sqlite_index_and_keeps_its_answers(tmp_path):
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
 
     (tmp_path / "levels.txt").write_text(LEVELLED)
     build_index(tmp_path / "w.db", tmp_path / "levels.txt")
@@ -88,7 +88,7 @@ def test_0006_carries_a_sqlite_index_and_keeps_its_answers(tmp_path):
 
 
 def test_0006_carries_a_postgres_index_and_keeps_its_answers(pg_database, tmp_path):
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
 
     (tmp_path / "levels.txt").write_text(LEVELLED)
     build_index(pg_database, tmp_path / "levels.txt")

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from wordindex.revisions import HEAD
+from wordindex.index.revisions import HEAD
 
 from .conftest import end_server_processes
 from .test_cli_index import one_error_line
@@ -64,7 +64,7 @@ def test_postgres_database_without_index(run_cli, pg_url):
 def test_an_index_reader_whose_connection_the_server_ended_reads_on_a_new_one(both):
     """A server's index connections live long: one the database server ended (restart, administrator)
     runs its next query on a new connection instead of failing a request first."""
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     with open_index(both[1]) as index:
         before = index.scalar("SELECT pg_backend_pid()")

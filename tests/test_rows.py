@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordindex.boggle.trie import lexicon_chunks, trie_bytes
-from wordindex.dictionary import read_dictionary
-from wordindex.prefix_walk import PrefixWalk, prefix_rows
-from wordindex.rows import LetterTotals, word_features, word_rows
+from wordindex.build.dictionary import read_dictionary
+from wordindex.build.rows import LetterTotals, word_features, word_rows
+from wordindex.words.prefix_walk import PrefixWalk, prefix_rows
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "dictionary.txt"
 LETTER_INDEX = {c: i for i, c in enumerate("abcdefghijklmnopqrstuvwxyz")}
@@ -143,10 +143,10 @@ def test_the_helpers_prefixes_table_equals_prefix_rows(words):
     import sqlite3
     import tempfile
 
-    from wordindex.derive import derive_tables
-    from wordindex.dictionary import WordLines
-    from wordindex.head_schema import prefixes_table
-    from wordindex.scratch import WordScratch
+    from wordindex.build.derive import derive_tables
+    from wordindex.build.dictionary import WordLines
+    from wordindex.build.scratch import WordScratch
+    from wordindex.index.head_schema import prefixes_table
 
     with tempfile.TemporaryDirectory() as folder:
         with WordScratch(Path(folder) / "words") as scratch:

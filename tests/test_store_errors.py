@@ -162,9 +162,9 @@ def test_largest_limit_works(run_cli, nine):
 
 
 def test_words_matching_rejects_an_impossible_limit(nine):
-    from wordindex.index import open_index
-    from wordindex.lookup import words_matching
-    from wordindex.pattern import parse_pattern
+    from wordindex.index.core import open_index
+    from wordindex.words.lookup import words_matching
+    from wordindex.words.pattern import parse_pattern
 
     with open_index(nine) as index, pytest.raises(UsageError):
         words_matching(index, parse_pattern("----"), limit=2**63)
@@ -216,8 +216,8 @@ def test_silent_server_times_out_with_a_line_naming_it(tmp_path, silent_server, 
 
 
 def test_default_connect_timeout(silent_server):
-    from wordindex.index import DEFAULT_CONNECT_TIMEOUT, server_connect_args
-    from wordindex.location import parse_location
+    from wordindex.index.core import DEFAULT_CONNECT_TIMEOUT, server_connect_args
+    from wordindex.index.location import parse_location
 
     assert 1 <= DEFAULT_CONNECT_TIMEOUT <= 10
     result = run_in_subprocess(["--db", f"postgresql://nobody@127.0.0.1:{silent_server}/x", "check", "cool"], 60)
@@ -302,8 +302,8 @@ def many_words(count: int) -> list[str]:
 
 
 def test_check_many_words_on_sqlite_binds_few_parameters_per_query(nine, monkeypatch):
-    from wordindex.index import SQLiteIndex, open_index
-    from wordindex.lookup import check_prefixes, check_words
+    from wordindex.index.core import SQLiteIndex, open_index
+    from wordindex.words.lookup import check_prefixes, check_words
 
     biggest = [0]
     real_rows = SQLiteIndex.rows
@@ -324,8 +324,8 @@ def test_check_many_words_on_sqlite_binds_few_parameters_per_query(nine, monkeyp
 
 
 def test_check_70000_words_on_postgres(pg_index_factory):
-    from wordindex.index import open_index
-    from wordindex.lookup import check_words
+    from wordindex.index.core import open_index
+    from wordindex.words.lookup import check_words
 
     url = pg_index_factory("manywords", ["cool", "good", "zebra"])
     words = [*many_words(70_000), "cool", "zebra"]
@@ -354,7 +354,7 @@ def test_control_characters_are_printed_escaped(run_cli, nine):
 
 
 def test_dictionary_lines_end_at_newline_only(tmp_path):
-    from wordindex.dictionary import SKIP_NOT_AZ, read_dictionary
+    from wordindex.build.dictionary import SKIP_NOT_AZ, read_dictionary
 
     path = tmp_path / "w.txt"
     path.write_bytes("\ufeffcool\r\ngood\nkit\u2028e\nab\x0bcd\nef\x1cgh\nij\x85kl\nmn\rop\n\u212aite\nzebra".encode())
@@ -387,7 +387,7 @@ def test_partial_schema_is_refused_on_open(run_cli, tmp_path, nine, damage, miss
 
 
 def test_partial_schema_is_refused_on_postgres(run_cli, pg_database, tmp_path):
-    from wordindex.build import build_index
+    from wordindex.build.builder import build_index
 
     from .test_build_safety import pg_run
 
@@ -399,8 +399,8 @@ def test_partial_schema_is_refused_on_postgres(run_cli, pg_database, tmp_path):
 
 
 def test_head_columns_are_what_the_models_declare():
-    from wordindex.revisions import HEAD_COLUMNS
-    from wordindex.schema import metadata
+    from wordindex.index.revisions import HEAD_COLUMNS
+    from wordindex.index.schema import metadata
 
     declared = {name: frozenset(c.name for c in table.columns) for name, table in metadata.tables.items()}
     assert {k: v for k, v in HEAD_COLUMNS.items() if k != "alembic_version"} == declared

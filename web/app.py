@@ -70,7 +70,7 @@ BLAS_THREADS = 1
 def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
     """Numerical code of this process on one BLAS thread while the app runs (threadpoolctl).
 
-    Why: the held words' letter sums are a matrix-vector product (``wordindex.held``), and OpenBLAS
+    Why: the held words' letter sums are a matrix-vector product (``wordindex.index.held``), and OpenBLAS
     runs one on its own pool of threads, as many as the cores: started from the event loop, the loop
     then waits for threads that take turns with every request thread (``/healthz`` p95 16 ms, max
     40 ms measured), for a product of a few thousand columns that one thread does in microseconds.

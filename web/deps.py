@@ -30,12 +30,12 @@ from fastapi import Request
 
 from wordindex.errors import DatabaseError, WordIndexError
 from wordindex.gamestore import GameStore
-from wordindex.generation_watch import GenerationWatch
-from wordindex.index import Index, ServerIndex, WouldWait, file_identity, open_index
-from wordindex.location import Location
+from wordindex.index.core import Index, ServerIndex, WouldWait, file_identity, open_index
+from wordindex.index.generation_watch import GenerationWatch
+from wordindex.index.location import Location
 
 if TYPE_CHECKING:
-    from wordindex.held import HeldBudget, HeldWords
+    from wordindex.index.held import HeldBudget, HeldWords
 
 
 #: One small question of each kind the event loop answers (``IndexProvider.warm_answers``), by the name
@@ -56,14 +56,14 @@ class IndexProvider:
     and the event loop's own index.
 
     Every connection it hands out is opened with the worker's ``HeldWords`` of the index as its words
-    source (words held as arrays, ``wordindex.held_source``, within the worker's ``held`` budget;
+    source (words held as arrays, ``wordindex.words.held_source``, within the worker's ``held`` budget;
     None: none, SQL), so hangman and pattern questions read the arrays instead of scanning rows."""
 
     def __init__(self, location: Location, held: HeldBudget | None = None):
         self.location = location
         self.held: HeldWords | None = None
         if held is not None:
-            from wordindex.held import HeldWords
+            from wordindex.index.held import HeldWords
 
             self.held = HeldWords(held)
         self._local = threading.local()
@@ -122,11 +122,11 @@ class IndexProvider:
         return len(self._all)
 
     def _open(self) -> Index:
-        """A new connection, its words source chosen now: the worker's held words (``wordindex.held_source``,
+        """A new connection, its words source chosen now: the worker's held words (``wordindex.words.held_source``,
         SQL for the lengths they do not hold), or SQL when the worker holds none."""
         if self.held is None:
             return open_index(self.location)
-        from wordindex.held_source import holding
+        from wordindex.words.held_source import holding
 
         return open_index(self.location, words=holding(self.held))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from wordindex.errors import UsageError
-from wordindex.index import Index
+from wordindex.index.core import Index
 
 from .answers import ResultsText
 from .cache import AnswerCache

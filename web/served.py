@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 from fastapi import Depends, Query, Request
 
 from wordindex.errors import NotFoundError, UsageError, WordIndexError
+from wordindex.index.location import Location
 from wordindex.languages import Language, language
-from wordindex.location import Location
 
 from .deps import IndexProvider, LexiconCache
 
 if TYPE_CHECKING:
-    from wordindex.held import HeldBudget
+    from wordindex.index.held import HeldBudget
 
 log = logging.getLogger("wordindex.web")
 
@@ -62,7 +62,7 @@ class ServedIndexes:
         # One budget for the worker, shared by its indexes, the default one's words held first.
         budget = None
         if held_words > 0:
-            from wordindex import held
+            from wordindex.index import held
 
             budget = held.HeldBudget(held_words)
         self.all = [ServedIndex.at(location, budget) for location in locations]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from wordindex.errors import DatabaseURLError, UsageError
-from wordindex.location import Location, default_location, parse_location
+from wordindex.index.location import Location, default_location, parse_location
 
 #: Environment variable for each setting (besides WORDINDEX_DB, which every command reads).
 ENV = {
@@ -111,7 +111,7 @@ class Settings:
     answer_cache_entries: int = 2000
     #: ... and their total size in bytes.
     answer_cache_bytes: int = 64 << 20
-    #: Words a worker holds in memory as arrays, across its indexes (``wordindex.held``), so hangman and
+    #: Words a worker holds in memory as arrays, across its indexes (``wordindex.index.held``), so hangman and
     #: pattern questions do not scan rows (about 500 bytes a word for English); 0 holds none.
     held_words: int = 250_000
 

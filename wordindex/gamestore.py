@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from wordindex.index.core import first_line
+from wordindex.index.location import Location, sqlite_location
+
 from .errors import BusyError, DatabaseError, NotFoundError, UsageError
-from .index import first_line
-from .location import Location, sqlite_location
 
 #: PostgreSQL schema of the game store (the index is in ``wordindex``, rebuilt by schema swap).
 GAMES_SCHEMA = "wordindex_games"

@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
+    from wordindex.build.builder import BuildReport
+    from wordindex.index.core import Index
+
     from .boggle.best import SearchResult
     from .boggle.board import Board
     from .boggle.engine import Engine
@@ -26,8 +29,6 @@ if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports w
     from .boggle.solution import FoundWord, Solution
     from .boggle.stop import SearchStop
     from .boggle.trie import Trie
-    from .build import BuildReport
-    from .index import Index
     from .wordgame.best import WordPlay
 
 JSON = dict[str, Any]
@@ -82,7 +83,7 @@ def languages() -> list[JSON]:
 
 def info(index: Index) -> JSON:
     """``wordindex info --json``: the build record and the words per length."""
-    from .lookup import index_info
+    from wordindex.words.lookup import index_info
 
     facts = index_info(index)
     return {
@@ -112,7 +113,7 @@ def check(index: Index, words: Sequence[str], prefix: bool = False) -> list[JSON
     (valid, but never picked or suggested by default); ``spellings`` how the list spells it
     (``["été"]``; empty when it is not a word).
     """
-    from .lookup import check_prefixes, describe_words
+    from wordindex.words.lookup import check_prefixes, describe_words
 
     if prefix:
         return [{"prefix": item, "valid": ok} for item, ok in check_prefixes(index, words)]
@@ -130,9 +131,9 @@ def words(
     Only words of ``level`` when given. ``spellings`` maps each listed word whose list spelling
     differs from its letters to those spellings (``{"ete": ["été"]}``; empty for English).
     """
-    from .levels import parse_levels
-    from .lookup import words_matching
-    from .pattern import parse_letters, parse_pattern
+    from wordindex.words.levels import parse_levels
+    from wordindex.words.lookup import words_matching
+    from wordindex.words.pattern import parse_letters, parse_pattern
 
     alphabet = index.alphabet
     parsed = parse_pattern(pattern, alphabet)
@@ -144,7 +145,7 @@ def words(
 
 def spelt(index: Index, words: Sequence[str]) -> dict[str, list[str]]:
     """The ``spellings`` key of an answer that lists words: the list's spellings where they differ."""
-    from .lookup import spellings
+    from wordindex.words.lookup import spellings
 
     if not index.language.respells:  # every word is spelt as it plays (English, Polish)
         return {}

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .errors import BadStateError
 
 if TYPE_CHECKING:
-    from .index import Index
+    from wordindex.index.core import Index
 
 #: Bumped when a state's shape changes; ``resume`` refuses other versions.
 STATE_VERSION = 1

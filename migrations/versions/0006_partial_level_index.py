@@ -10,7 +10,7 @@ know that such a comparison implies it). An index built from a plain word
 list, where no word has a level, no longer carries an entry per word for
 nothing: a fifth of the secondary indexes of a 430,000-word list (4.7 MB).
 A query without a level condition cannot use it and reads ``(length, id)``,
-the order SQLite must pick for those (``wordindex.head_schema``).
+the order SQLite must pick for those (``wordindex.index.head_schema``).
 
 Upgrading rebuilds the index from the rows (nothing else changes); a
 downgrade puts the full index back. Imports nothing from the wordindex package.

@@ -9,13 +9,13 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.alphabet import ENGLISH, Alphabet
 from wordindex.boggle.answer_text import words_text
 from wordindex.boggle.board import Board
 from wordindex.boggle.engine import Engine, solve_board
 from wordindex.boggle.faces import FaceSet
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.trie import build_trie
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 from wordindex.reports import found_word_json
 
 POLISH = Alphabet("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")

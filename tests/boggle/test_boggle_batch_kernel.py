@@ -26,7 +26,7 @@ from wordindex.boggle.engine import MAX_LETTERS, BoardScorer
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
 from wordindex.boggle.trie import Trie, build_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 #: A small alphabet with the Qu cube in it: boards full of words and of q-u paths.
 LETTERS = "aeqstu"

@@ -160,7 +160,7 @@ def test_large_batch_uses_the_loaded_table_and_agrees(run_cli, hand_index):
     from wordindex.boggle.engine import Engine, solve_board
     from wordindex.boggle.rules import get_rules
     from wordindex.boggle.store import load_trie
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     rng = random.Random(3)
     boards = ["".join(rng.choice("abcefiknoplst") for _ in range(rng.choice([4, 9, 16]))) for _ in range(150)]

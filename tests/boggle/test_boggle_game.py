@@ -11,7 +11,7 @@ from wordindex.boggle.dice import get_dice, shake
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.session import BoggleSession, Verdict
 from wordindex.errors import BadMoveError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from wordindex.boggle.engine import BoardScorer, Engine, kernel_for, solve_board
 from wordindex.boggle.faces import english_faces
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 
 def test_only_the_single_solve_kernel_reads_the_stop_flag_and_records():

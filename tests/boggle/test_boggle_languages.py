@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordindex.alphabet import ENGLISH, Alphabet
 from wordindex.boggle.batch import BatchScorer
 from wordindex.boggle.best import BestBoardSearch, run_search
 from wordindex.boggle.board import Board, BoardError, parse_board
@@ -17,6 +16,7 @@ from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.faces import FaceSet, faces_of
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.trie import build_trie
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 
 OFFICIAL = get_rules("official")
 #: 32 letters, none of them a-z: slot i stands for English's letter i, and six more beyond.
@@ -94,7 +94,7 @@ def test_a_multi_letter_face_the_language_has_not_is_refused():
 
 def test_dutch_ij_cube(index_factory):
     from wordindex.boggle.store import load_trie
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     with open_index(index_factory("boggle_dutch", ["ijs", "ijzer", "zij"], language="nl")) as index:
         trie = load_trie(index)

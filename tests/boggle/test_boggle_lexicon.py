@@ -21,10 +21,10 @@ from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie, stored_trie
 from wordindex.boggle.trie import DEAD, Trie, TrieFormatError, build_trie, trie_bytes
-from wordindex.build import build_index
-from wordindex.index import open_index
-from wordindex.migrate import downgrade_index, upgrade_index
-from wordindex.revisions import HEAD
+from wordindex.build.builder import build_index
+from wordindex.index.core import open_index
+from wordindex.index.migrate import downgrade_index, upgrade_index
+from wordindex.index.revisions import HEAD
 
 OFFICIAL = get_rules("official")
 

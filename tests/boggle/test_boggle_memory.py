@@ -18,7 +18,7 @@ from wordindex.boggle.board import Board
 from wordindex.boggle.engine import BoardScorer, Engine, solve_board
 from wordindex.boggle.rules import get_rules
 from wordindex.boggle.store import load_trie
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 OFFICIAL = get_rules("official")
 WORDS = ["b" * 63, "bbb", "bbbb", "cat", "dog", "b" * 40, "zzz"]

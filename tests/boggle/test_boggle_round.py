@@ -13,7 +13,7 @@ from wordindex.boggle.round import (
     RoundSettings,
 )
 from wordindex.errors import UsageError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 WORDS = ["cat", "cats", "coat", "coats", "act", "acts", "taco", "tacos", "tea", "eat", "seat", "east"]
 BOARD = "catsoeabtseqibxl"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from wordindex.boggle.session import BoggleSession, Verdict
 from wordindex.errors import BadMoveError, BadStateError, UsageError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.sessions import resume_session
 
 BOARD = "abcdefghijklmnop"

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hangman_exact import brute_value, evil_family  # tests/hangman is on the path (no __init__)
 
-from wordindex.alphabet import ENGLISH, Alphabet
 from wordindex.hangman.greedy_sweep import GreedySweep
 from wordindex.hangman.state import blank_position
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 
 DICTIONARY = Path(__file__).parents[2] / "data" / "dictionary.txt"
 

@@ -26,7 +26,7 @@ from test_greedy_sweep import play  # tests/hangman is on the path (no __init__)
 from test_hangman_exact import brute_value
 
 from wordindex import reports
-from wordindex.build import build_index
+from wordindex.build.builder import build_index
 from wordindex.errors import BadPatternError, UsageError
 from wordindex.hangman.choosers import EvilChooser, OptimalChooser, RandomChooser
 from wordindex.hangman.exact import best_letter, optimal_family, value
@@ -36,7 +36,7 @@ from wordindex.hangman.optimal import length_value
 from wordindex.hangman.session import HangmanSession
 from wordindex.hangman.state import BadGuessError, check_letter, parse_position
 from wordindex.hangman.strength import evil_misses, honest_tree
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.languages import language
 
 POLISH = language("pl").alphabet

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from wordindex.hangman.choosers import EvilChooser, RandomChooser
 from wordindex.hangman.state import BadGuessError, BadLengthError, NoSuchLengthError
-from wordindex.index import open_index
-from wordindex.pattern import parse_pattern
+from wordindex.index.core import open_index
+from wordindex.words.pattern import parse_pattern
 
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 CS106L = ["mood", "fold", "tool", "prod", "gold", "sore"]

@@ -76,7 +76,7 @@ def _lengths(words) -> dict[int, int]:
 
 
 def test_the_bundled_results_count_the_bundled_dictionary():
-    from wordindex.dictionary import read_dictionary
+    from wordindex.build.dictionary import read_dictionary
 
     words = read_dictionary(ROOT / "data" / "dictionary.txt").words
     assert {row["length"]: row["words"] for row in _rows("bundled")} == _lengths(words)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from wordindex.errors import NotFoundError, UsageError
 from wordindex.hangman.guessers import STRATEGIES, next_guess
 from wordindex.hangman.state import BadGuessError, parse_position
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 

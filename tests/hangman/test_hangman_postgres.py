@@ -12,7 +12,7 @@ from wordindex.hangman.choosers import EvilChooser, RandomChooser
 from wordindex.hangman.guessers import STRATEGIES, next_guess
 from wordindex.hangman.solver import solve
 from wordindex.hangman.state import parse_position
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 pytestmark = pytest.mark.postgres
 

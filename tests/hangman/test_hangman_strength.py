@@ -20,7 +20,7 @@ from wordindex.hangman.guessers import (
 from wordindex.hangman.solver import solve
 from wordindex.hangman.state import blank_position, parse_position
 from wordindex.hangman.strength import evil_misses, honest_tree
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 NINE = ["ally", "beta", "cool", "deal", "else", "flew", "good", "hope", "ibex"]
 

@@ -1,7 +1,7 @@
-"""The words held in memory (``wordindex.held``, a server worker's copy) answer every hangman and
+"""The words held in memory (``wordindex.index.held``, a server worker's copy) answer every hangman and
 pattern question exactly as its SQL does, on both backends.
 
-Two connections to one index, opened with the two words sources (``wordindex.words_source``): one
+Two connections to one index, opened with the two words sources (``wordindex.words.source``): one
 reads the table with SQL (``SqlWords``), the other holds the words (``HeldSource``). Hypothesis
 draws positions from the bundled dictionary's own words (levels and vulgar flags included), so the
 sets compared are rarely empty; then the reports of the specification examples, byte for byte; then
@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from wordindex import reports
 from wordindex.hangman import queries
 from wordindex.hangman.state import NoSuchLengthError, Position
-from wordindex.held import HeldBudget, HeldWords
-from wordindex.held_source import holding
-from wordindex.index import Index, open_index
-from wordindex.levels import DEFAULT_POOL, LevelRange, WordPool
-from wordindex.lookup import words_matching
-from wordindex.pattern import parse_pattern
+from wordindex.index.core import Index, open_index
+from wordindex.index.held import HeldBudget, HeldWords
+from wordindex.words.held_source import holding
+from wordindex.words.levels import DEFAULT_POOL, LevelRange, WordPool
+from wordindex.words.lookup import words_matching
+from wordindex.words.pattern import parse_pattern
 
 BUNDLED = Path(__file__).parents[2] / "data" / "dictionary.txt"
 WORDS = [line.split("\t")[0] for line in BUNDLED.read_text(encoding="ascii").splitlines()]
@@ -289,9 +289,9 @@ def test_one_budget_bounds_the_words_held_for_every_index(bundled_index, index_f
 def test_a_length_too_many_letters_for_exact_float32_sums_is_not_held(bundled_index, monkeypatch):
     """A length is held only while its letters number at most ``MAX_HELD_LENGTH_LETTERS`` (2**24), so
     its float32 sums are exact; past it SQL answers (here the limit is lowered to fall between)."""
-    import wordindex.held
+    import wordindex.index.held
 
-    monkeypatch.setattr(wordindex.held, "MAX_HELD_LENGTH_LETTERS", 3 * len(BY_LENGTH[3]) - 1)
+    monkeypatch.setattr(wordindex.index.held, "MAX_HELD_LENGTH_LETTERS", 3 * len(BY_LENGTH[3]) - 1)
     held = HeldWords(1_000_000)
     with open_index(bundled_index, words=holding(held)) as index:
         assert held.length(index, 2) is not None  # 2 × 73 letters
@@ -359,7 +359,7 @@ QUESTIONS: dict[str, st.SearchStrategy[tuple[tuple[object, ...], dict[str, objec
 
 def test_every_question_of_the_interface_is_asked_of_both():
     """A question added to ``WordsSource`` needs its draw here, so both implementations answer it."""
-    from wordindex.words_source import WordsSource
+    from wordindex.words.source import WordsSource
 
     asked = {name for name in vars(WordsSource) if not name.startswith("_") and callable(getattr(WordsSource, name))}
     assert asked == set(QUESTIONS)
@@ -369,8 +369,8 @@ def test_every_question_of_the_interface_is_asked_of_both():
 @SETTINGS
 @given(data=st.data())
 def test_each_question_is_answered_alike_by_sql_and_the_held_words(pair, question, data):
-    from wordindex.held_source import HeldSource
-    from wordindex.words_source import SqlWords
+    from wordindex.words.held_source import HeldSource
+    from wordindex.words.source import SqlWords
 
     sql, held = pair
     assert type(sql.words) is SqlWords and type(held.words) is HeldSource
@@ -385,7 +385,7 @@ def test_each_question_is_answered_alike_by_sql_and_the_held_words(pair, questio
 def test_a_view_with_another_source_leaves_the_index_as_it_was(bundled_index):
     """The event loop's answer gets its own source (``Index.with_words``): a view sharing the
     connection, while the index others use keeps its source."""
-    from wordindex.held import HeldOnly, NotHeldNow
+    from wordindex.index.held import HeldOnly, NotHeldNow
 
     held = HeldWords(1_000_000)
     with open_index(bundled_index, words=holding(held)) as index:
@@ -405,7 +405,7 @@ def test_the_loop_source_checks_its_time_between_the_steps_of_a_question(bundled
     """A split of several letters (or a hand's screen of several lengths) is one question: the
     loop's source checks its time before each letter too, so it stops within one letter's work of
     its deadline, not after the whole question. A thread's source takes every step."""
-    from wordindex.held import HeldOnly, NotHeldNow
+    from wordindex.index.held import HeldOnly, NotHeldNow
 
     held = HeldWords(1_000_000)
     with open_index(bundled_index, words=holding(held)) as index:

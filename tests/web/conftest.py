@@ -27,7 +27,7 @@ pytest.importorskip("fastapi")
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
-from wordindex.location import Location, parse_location  # noqa: E402
+from wordindex.index.location import Location, parse_location  # noqa: E402
 
 from ..prerequisites import missing  # noqa: E402
 

@@ -19,7 +19,7 @@ BUDGET = 0.3
 
 @pytest.fixture(scope="module")
 def one_letter_index(index_factory):
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     return parse_location(str(index_factory("one-letter-runs", ONE_LETTER_WORDS)))
 
@@ -65,7 +65,7 @@ def test_the_budget_is_a_setting_from_the_environment(tmp_path):
     from wordindex.web.settings import settings_from_environment
 
     from wordindex.errors import UsageError
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     where = parse_location(str(tmp_path / "wordindex.db"))
     assert settings_from_environment({}, where).request_seconds == 2.0
@@ -76,7 +76,7 @@ def test_the_budget_is_a_setting_from_the_environment(tmp_path):
 
 def _cli_json(location, board: str) -> str:
     from wordindex import reports
-    from wordindex.index import open_index
+    from wordindex.index.core import open_index
 
     with open_index(location) as index:
         return reports.boggle_text(index, board)

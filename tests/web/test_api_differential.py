@@ -24,7 +24,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from wordindex.location import Location, parse_location
+from wordindex.index.location import Location, parse_location
 
 SEED = 31_11
 QUESTIONS = 2_000

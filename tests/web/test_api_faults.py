@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from wordindex.location import sqlite_location
+from wordindex.index.location import sqlite_location
 
 GONE = (
     "the game store's file was deleted or replaced while the server was running: "
@@ -78,7 +78,7 @@ def test_a_worker_whose_game_store_cannot_be_prepared_still_starts(sqlite_web_in
 
 
 def test_a_missing_index_gets_503s_that_name_no_server_path(make_app, tmp_path):
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     app = make_app(parse_location(str(tmp_path / "nowhere" / "wordindex.db")), games=sqlite_location(tmp_path / "g.db"))
     with TestClient(app) as client:

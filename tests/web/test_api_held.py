@@ -1,4 +1,4 @@
-"""Hangman and word-game answers from the worker's held words (``wordindex.held``), on the event loop
+"""Hangman and word-game answers from the worker's held words (``wordindex.index.held``), on the event loop
 when they can be (issue 20 item 1): the answer is the CLI's ``--json`` either way; what needs a scan,
 a load or more time than ``INLINE_SECONDS`` is made again in a request thread."""
 
@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wordindex.errors import UsageError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.reports import QUERY_REPORTS
 
 from .conftest import WEB_WORDS, watching
@@ -118,7 +118,7 @@ def test_a_workers_indexes_share_one_budget(sqlite_web_index, index_factory):
     """``WORDINDEX_HELD_WORDS`` is the worker's, across the languages it serves, the default one first."""
     from wordindex.web.served import ServedIndexes
 
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     french = parse_location(str(index_factory("held-fr-web", ["été", "mère", "chat"], language="fr")))
     served = ServedIndexes((sqlite_web_index, french), held_words=len(WEB_WORDS) + 1)
@@ -189,9 +189,9 @@ def test_only_small_hands_are_played_on_the_loop(sqlite_web_index, make_app, hop
 def test_a_long_listing_is_made_in_a_thread(sqlite_web_index, make_app, hops, monkeypatch):
     """Listing words makes a Python string each: an answer that would list more than
     ``MOST_LISTED_ON_THE_LOOP`` at once stops on the loop and is made in a thread (here the bound is 3)."""
-    import wordindex.held
+    import wordindex.index.held
 
-    monkeypatch.setattr(wordindex.held, "MOST_LISTED_ON_THE_LOOP", 3)
+    monkeypatch.setattr(wordindex.index.held, "MOST_LISTED_ON_THE_LOOP", 3)
     with uncached(make_app, sqlite_web_index) as api:
         for limit, thread in ((3, 0), (None, 1), (4, 1)):
             hops.clear()

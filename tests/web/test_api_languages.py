@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from wordindex.location import Location, parse_location
+from wordindex.index.location import Location, parse_location
 
 from .apihelp import create, move
 from .conftest import WEB_WORDS
@@ -200,7 +200,7 @@ def test_a_game_whose_language_is_no_longer_served_is_a_404(trio, make_app):
 
 
 def test_readiness_checks_every_index(trio, make_app, tmp_path):
-    from wordindex.location import sqlite_location
+    from wordindex.index.location import sqlite_location
 
     english, french, _ = trio
     with TestClient(make_app(english, more_indexes=(french,))) as client:

@@ -13,7 +13,7 @@ import click
 import pytest
 from fastapi.testclient import TestClient
 
-from wordindex.location import parse_location
+from wordindex.index.location import parse_location
 
 ROOT = Path(__file__).resolve().parents[2]
 

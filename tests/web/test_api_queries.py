@@ -7,7 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from wordindex.location import parse_location
+from wordindex.index.location import parse_location
 
 from .conftest import WEB_WORDS
 

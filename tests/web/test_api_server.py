@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wordindex.errors import UsageError
-from wordindex.location import sqlite_location
+from wordindex.index.location import sqlite_location
 
 from .conftest import BOARD
 
@@ -96,7 +96,7 @@ def test_an_empty_index_variable_is_refused_and_an_unset_one_is_the_default_inde
     from wordindex.web.settings import settings_from_environment
 
     from wordindex.errors import DatabaseURLError
-    from wordindex.location import default_location
+    from wordindex.index.location import default_location
 
     with pytest.raises(DatabaseURLError, match="^WORDINDEX_DB is empty: give a database path or URL"):
         settings_from_environment({"WORDINDEX_DB": ""})

@@ -125,7 +125,7 @@ def test_word_game_substitution_and_bad_moves(api):
 
 
 def test_hangman_difficulty_picks_by_word_level(index_factory, make_app, tmp_path):
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     source = tmp_path / "levels.txt"
     source.write_text(

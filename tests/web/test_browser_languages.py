@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from wordindex.location import parse_location
+from wordindex.index.location import parse_location
 
 from .browser import new_page
 from .conftest import WEB_WORDS, serving

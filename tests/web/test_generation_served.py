@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from wordindex.build import build_index
-from wordindex.location import Location, parse_location
+from wordindex.build.builder import build_index
+from wordindex.index.location import Location, parse_location
 
 from ..conftest import end_server_processes
 from .conftest import BOARD, WEB_WORDS, watching

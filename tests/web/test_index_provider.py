@@ -7,7 +7,7 @@ import threading
 
 from wordindex.web.deps import IndexProvider
 
-from wordindex.index import ServerIndex
+from wordindex.index.core import ServerIndex
 
 
 def in_a_thread_of_its_own(provider: IndexProvider):

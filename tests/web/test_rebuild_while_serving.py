@@ -7,8 +7,8 @@ import threading
 import httpx
 import pytest
 
-from wordindex.build import build_index
-from wordindex.location import parse_location
+from wordindex.build.builder import build_index
+from wordindex.index.location import parse_location
 
 from .conftest import BOARD, WEB_WORDS, serving
 
@@ -82,14 +82,14 @@ def test_two_builds_in_the_same_second_are_two_generations(rebuilt_index, monkey
 
     from wordindex.web.deps import IndexProvider
 
-    import wordindex.build
+    import wordindex.build.builder
 
     class FrozenClock(datetime):
         @classmethod
         def now(cls, tz=None):
             return datetime(2026, 1, 1, 12, 0, 0, tzinfo=tz)
 
-    monkeypatch.setattr(wordindex.build, "datetime", FrozenClock)
+    monkeypatch.setattr(wordindex.build.builder, "datetime", FrozenClock)
     location, rebuild = rebuilt_index
     rebuild()
     provider = IndexProvider(location)

@@ -92,8 +92,8 @@ def test_a_missing_index_is_built_in_its_own_language_at_its_own_place(run_cli, 
 
 @pytest.mark.sqlite_only
 def test_a_directory_serves_each_of_its_indexes_by_file_name(run_cli, started, tmp_path):
-    from wordindex.build import build_index
-    from wordindex.location import sqlite_location
+    from wordindex.build.builder import build_index
+    from wordindex.index.location import sqlite_location
 
     from .test_api_languages import FRENCH, GERMAN
 

@@ -261,7 +261,7 @@ def test_a_body_dropped_halfway_leaves_no_traceback_in_the_log(serve_process):
 def test_the_bounds_come_from_the_environment(tmp_path):
     from wordindex.web.settings import settings_from_environment
 
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     where = parse_location(str(tmp_path / "wordindex.db"))
     settings = settings_from_environment({}, where)

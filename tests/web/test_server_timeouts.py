@@ -85,7 +85,7 @@ def test_serve_hands_uvicorn_the_timeouts_and_the_connection_limit(tmp_path, mon
     from wordindex.web.protocol import server_options
     from wordindex.web.settings import settings_from_environment
 
-    from wordindex.location import parse_location
+    from wordindex.index.location import parse_location
 
     where = parse_location(str(tmp_path / "wordindex.db"))
     assert server_options(settings_from_environment({}, where)) == {

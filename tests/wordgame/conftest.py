@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from wordgame_transcripts import WORDS
 
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordindex.wordgame.best as best_module
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.wordgame import (
     VOWELS,
     BadHandError,
@@ -20,7 +20,7 @@ from wordindex.wordgame import (
     parse_hand,
     playable_words,
 )
-from wordindex.words_source import SqlWords
+from wordindex.words.source import SqlWords
 
 SMALL_WORDS = Path(__file__).parent.parent / "data" / "small_words.txt"
 EXTRA = [

@@ -6,7 +6,7 @@ import pytest
 from wordgame_transcripts import PROBLEM_6, PROBLEM_6_ANSWERS, WORDS, PicksA, TranscriptDeal
 
 import wordindex.wordgame.session as wordgame
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.wordgame import best_word, deal_hand, display_hand, get_word_score
 from wordindex.wordgame.game import hand_rng
 

@@ -4,7 +4,7 @@ import pytest
 from wordgame_transcripts import PROBLEM_6, PROBLEM_6_ANSWERS, WORDS, PicksA, TranscriptDeal
 
 from wordindex.errors import UsageError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.wordgame import (
     BadEntryError,
     HandPlay,

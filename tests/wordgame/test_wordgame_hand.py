@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordindex.errors import UsageError
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.wordgame import (
     CONSONANTS,
     HAND_SIZE,

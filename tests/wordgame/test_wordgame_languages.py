@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordindex.alphabet import ENGLISH, Alphabet
-from wordindex.index import open_index
+from wordindex.index.core import open_index
 from wordindex.languages import language
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 from wordindex.wordgame import (
     BadHandError,
     WordGame,

@@ -25,7 +25,7 @@ The event loop answers every request of the worker, so an answer made there must
 thread before it starts (a ``check`` of more than ``CHECK_ON_THE_LOOP`` words, a hand of more than
 ``MAX_HAND_ON_THE_LOOP`` tiles or ``MAX_WILDCARDS_ON_THE_LOOP`` wildcards, ``all=true``), and one
 tried there stops at its next question or step past the time, or before listing more than
-``wordindex.held.MOST_LISTED_ON_THE_LOOP`` words, and is made again in a thread. The longest stall
+``wordindex.index.held.MOST_LISTED_ON_THE_LOOP`` words, and is made again in a thread. The longest stall
 per endpoint is measured by ``benchmarks/loop_stalls.py`` (docs/serve.md).
 """
 
@@ -38,7 +38,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from wordindex.errors import UsageError
-from wordindex.index import Index, WouldWait
+from wordindex.index.core import Index, WouldWait
 
 from ..answers import MEDIA_TYPE
 from ..boards import board_not_in_play
@@ -113,7 +113,7 @@ async def _held_report(
     Held, a hangman or word-game answer takes tens of microseconds: less than the hop to a request
     thread and back, with the two threads taking turns at the GIL. So the answer is first made on
     the loop, its questions allowed only the lengths already held and ``HELD_SHARE_OF_THE_LOOP`` of
-    ``INLINE_SECONDS`` in all (``wordindex.held.HeldOnly``, checked at every question and every step
+    ``INLINE_SECONDS`` in all (``wordindex.index.held.HeldOnly``, checked at every question and every step
     of one), listing at most ``MOST_LISTED_ON_THE_LOOP`` words at once. An answer that needs a
     scan, a load, more time or a longer listing stops there and is made again in a request thread
     (with a search slot, for a ``search``). ``on_the_loop`` False: the request's size says it would
@@ -125,8 +125,8 @@ async def _held_report(
     answer = _reported(command, *args, **options)
     held = indexes.held
     if on_the_loop and held is not None and indexes.answers_on_the_loop():
-        from wordindex.held import HeldOnly, NotHeldNow
-        from wordindex.held_source import holding
+        from wordindex.index.held import HeldOnly, NotHeldNow
+        from wordindex.words.held_source import holding
 
         def held_only(index: Index, generation: Hashable) -> str:
             # The loop's own source, handed to this answer alone: the shared index is not changed.

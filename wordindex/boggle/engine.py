@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     CodeArray = npt.NDArray[np.integer[Any]]
     MarkArray = npt.NDArray[np.int32]
 
-#: Longest word the index holds (``wordindex.alphabet.MAX_WORD_LENGTH``); sizes the points table.
+#: Longest word the index holds (``wordindex.languages.alphabet.MAX_WORD_LENGTH``); sizes the points table.
 MAX_LETTERS = 63
 #: Largest board side the kernels take (their stack holds one entry per cube, 36 at most).
 MAX_SIZE = 6

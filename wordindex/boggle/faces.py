@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from ..languages import Language, language
 
 #: The first number of a multi-letter face (single letters are 0-31).

@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..confusables import name_keys
+from wordindex.index.core import Index
+from wordindex.languages.confusables import name_keys
+
 from ..errors import UsageError, WordIndexError
-from ..index import Index
 from ..languages import language
 from .board import Board, board_key, find_path, parse_board
 from .dice import get_dice, shake
@@ -266,7 +267,7 @@ class BoggleRound:
         raise PlayerError("unknown player: join the round first")
 
     def _play_word(self, player: dict[str, Any], text: str, index: Index) -> dict[str, Any]:
-        from ..lookup import check_words
+        from wordindex.words.lookup import check_words
 
         typed = "".join(text.split())
         word = index.alphabet.play(typed) or ""

@@ -25,8 +25,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self
 
+from wordindex.index.core import Index
+
 from ..errors import BadMoveError, BadStateError, UsageError
-from ..index import Index
 from ..sessions import STATE_VERSION, Event, GameKind, Session, check_state, move_field, new_seed
 from .board import Board, BoardError, find_path, parse_board
 from .faces import faces_of

@@ -1,7 +1,7 @@
 """The Boggle lexicon in the index: written by ``build``, read with one query.
 
 The build computes the lexicon from the sorted words a level at a time
-(``wordindex.derive``) and the loaders stream its bytes into the
+(``wordindex.build.derive``) and the loaders stream its bytes into the
 ``boggle_lexicon`` row (``lexicon_values`` gives the rest of the row), with
 the rest of the index (into the SQLite ``.partial`` file, or the PostgreSQL
 build schema), so it is swapped in atomically with the words it was made
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..index import Index
+from wordindex.index.core import Index
+
 from .trie import FORMAT_VERSION, Trie, TrieFormatError, build_trie
 
 LEXICON_TABLE = "boggle_lexicon"

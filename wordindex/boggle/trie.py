@@ -42,7 +42,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..alphabet import ENGLISH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
     import numpy as np
@@ -274,7 +274,7 @@ def lexicon_size(level_nodes: Sequence[int]) -> int:
 
 
 def lexicon_chunks(level_nodes: Sequence[int], word_count: int, read_level: LevelReader) -> Iterator[bytes]:
-    """The lexicon's bytes, a chunk at a time, from the levels ``wordindex.prefix_walk`` wrote.
+    """The lexicon's bytes, a chunk at a time, from the levels ``wordindex.words.prefix_walk`` wrote.
 
     The walk gives each node's first child as its rank in the next level
     (-1: none), with the word flag; the node number is that level's first

@@ -5,7 +5,7 @@ The first two follow CS61B's RandomChooser / EvilChooser and CS106L's Evil Hangm
 in the evil chooser's new pattern), ``pattern`` is the blanked word, and
 ``word`` is the word the chooser names at the end.
 
-A chooser picks only from its ``pool`` (``wordindex.levels.WordPool``): by
+A chooser picks only from its ``pool`` (``wordindex.words.levels.WordPool``): by
 default every word but the vulgar ones; with a level range (``--difficulty``)
 only words of those levels. The evil chooser's families are counted within
 the pool, so the word it names at the end is always one the pool allows.
@@ -18,9 +18,10 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
 
+from wordindex.index.core import Index
+from wordindex.words.levels import DEFAULT_POOL, WordPool, check_pool
+
 from ..errors import BadStateError, UsageError
-from ..index import Index
-from ..levels import DEFAULT_POOL, WordPool, check_pool
 from ..limits import Limits
 from .families import largest_family, occurrences, positions_mask
 from .queries import count_words_of_length, family_size, family_words, nth_word, split_families

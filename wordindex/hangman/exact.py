@@ -23,7 +23,8 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from ..alphabet import ENGLISH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, Alphabet
+
 from ..limits import Limits
 from .exact_search import Family, SearchStopped, ValueResult, ValueSearch, size
 from .families import largest_family, positions_mask

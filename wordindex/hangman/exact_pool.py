@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from ..limits import Limits
 from .exact_search import Family, Move, SearchStopped, Split, ValueSearch
 from .opponent import Opponent

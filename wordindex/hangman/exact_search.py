@@ -32,7 +32,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..alphabet import ENGLISH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, Alphabet
+
 from ..limits import Limits
 from .exact_bounds import GroupBound, disjoint_value
 from .families import pattern_rank

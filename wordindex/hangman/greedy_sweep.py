@@ -17,7 +17,7 @@ popcount per letter; hits are rare (a letter must be held by more than half the 
 searched once per budget (a table keyed on its bitset). The search runs compiled (numba) in a worker
 thread without the GIL, so the caller reports progress and can stop it (time, positions, Ctrl-C).
 
-The letters are those of an alphabet (``wordindex.alphabet.Alphabet``, English by default): each is
+The letters are those of an alphabet (``wordindex.languages.alphabet.Alphabet``, English by default): each is
 its slot in the kernel, so a set of misses is a mask of up to 32 bits, and a line's letters are read
 back through the alphabet. Ties between lines go the alphabet's way, as everywhere in hangman.
 """
@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..alphabet import ENGLISH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, Alphabet
+
 from .families import pattern_rank
 
 #: Bytes of table keys (bitsets of the families searched after a hit) kept before the table restarts.

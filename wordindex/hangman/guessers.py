@@ -20,9 +20,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..alphabet import Alphabet
+from wordindex.index.core import Index
+from wordindex.languages.alphabet import Alphabet
+
 from ..errors import UsageError
-from ..index import Index
 from .families import largest_family
 from .queries import (
     LetterCounts,

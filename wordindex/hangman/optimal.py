@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..index import Index
+from wordindex.index.core import Index
+
 from ..limits import Limits
 from .exact import best_letter, value
 from .exact_search import ValueResult

@@ -11,8 +11,8 @@ The candidate set of a Position is ``pattern.candidate_condition`` (exclusive:
 guessed letters stand only where shown, which is exactly the family the
 guesses so far leave).
 
-Each question is asked of ``Index.words`` (``wordindex.words_source``): SQL, or a server worker's
-held words (``wordindex.held_source``), whichever the index was opened with; both give the same
+Each question is asked of ``Index.words`` (``wordindex.words.source``): SQL, or a server worker's
+held words (``wordindex.words.held_source``), whichever the index was opened with; both give the same
 answer. What is left here is the hangman side: positions, and the errors a length without words gets.
 """
 
@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..alphabet import MAX_WORD_LENGTH
-from ..index import Index
-from ..levels import WordPool
-from ..words_source import LetterCounts as LetterCounts
-from ..words_source import Splits as Splits
-from ..words_source import SqlWords
+from wordindex.index.core import Index
+from wordindex.languages.alphabet import MAX_WORD_LENGTH
+from wordindex.words.levels import WordPool
+from wordindex.words.source import LetterCounts as LetterCounts
+from wordindex.words.source import Splits as Splits
+from wordindex.words.source import SqlWords
+
 from .state import NoSuchLengthError, Position, check_length
 
 if TYPE_CHECKING:

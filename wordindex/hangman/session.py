@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Self
 
+from wordindex.index.core import Index
+from wordindex.words.levels import WordPool, parse_levels
+from wordindex.words.pattern import letters_named, parse_pattern
+
 from ..errors import BadMoveError, BadStateError, NotFoundError, UsageError
-from ..index import Index
-from ..levels import WordPool, parse_levels
-from ..pattern import letters_named, parse_pattern
 from ..sessions import STATE_VERSION, Event, GameKind, GameStatus, Session, check_state, move_field, new_seed
 from .choosers import Chooser, ChooserKind, RandomChooser, check_chooser, make_chooser
 from .guessers import DEFAULT_STRATEGY, Guess, Strategy, check_strategy, next_guess

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..index import Index
+from wordindex.index.core import Index
+
 from ..sessions import GameStatus
 from .guessers import DEFAULT_STRATEGY, Strategy, check_strategy
 from .session import DEFAULT_LIVES, HangmanSession, check_lives

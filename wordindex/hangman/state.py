@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from ..alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
+from wordindex.words.pattern import Pattern, letters_named, parse_pattern, play_letter, typed_characters
+
 from ..errors import BadMoveError, NegativeAnswer, NotFoundError, UsageError
-from ..pattern import Pattern, letters_named, parse_pattern, play_letter, typed_characters
 
 
 class BadGuessError(BadMoveError):

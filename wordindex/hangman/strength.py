@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordindex.index.core import Index
+
 from ..errors import UsageError
-from ..index import Index
 from .families import positions_mask
 from .guessers import Strategy, check_strategy, next_guess
 from .queries import FamilyIndex, count_words_of_length, split_families

@@ -6,7 +6,8 @@ S T R A S S E, as German writes it in capitals), and ignores the other accents o
 so the cubes are a letter-frequency set. docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .folds import folds
 from .model import Capitals, Language, WordList

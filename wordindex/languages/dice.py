@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .model import Dice
 
 #: The share of ``q`` followed by ``u`` from which a letter-frequency set prints ``qu`` on the face.

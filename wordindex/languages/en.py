@@ -7,7 +7,8 @@ Boggle has one cube with the two-letter faces Qu, In, Th, Er, He, An, and one wi
 faces (EIO###): a blank cannot be played, so that cube is rolled again when it shows one.
 """
 
-from ..alphabet import ENGLISH
+from wordindex.languages.alphabet import ENGLISH
+
 from .model import Capitals, Dice, Language, WordList
 
 #: Faces given by a digit or ``#`` in ``_cubes``: the multi-letter faces of Super Big Boggle, a blank.

@@ -8,7 +8,8 @@ Boggle edition's cubes could be found, so the cubes are a letter-frequency set.
 docs/languages.md gives the sources and the reasons.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .folds import folds
 from .model import Capitals, Language, MultiLetterTile, WordList

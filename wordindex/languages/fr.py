@@ -5,7 +5,8 @@ is O E U V R E); French Boggle's cubes carry only A to Z. The Boggle cubes are t
 edition's; the tile values are French Scrabble's. docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import cubes, frequency_dice
 from .folds import folds
 from .model import Capitals, Dice, Language, WordList

@@ -7,7 +7,8 @@ here, worth the set's highest value (10). The cubes are *Il Paroliere*'s, Italy'
 face printing Qu. docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import cubes, frequency_dice
 from .folds import folds
 from .model import Capitals, Dice, Language, WordList

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
 
 
 class Capitals(StrEnum):

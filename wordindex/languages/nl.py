@@ -5,7 +5,8 @@ Dutch Scrabble has no IJ tile (``ijs`` is I J S, and Y never stands for IJ) and 
 be found, so the cubes are a letter-frequency set. docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .folds import folds
 from .model import Capitals, Language, WordList

@@ -7,7 +7,8 @@ No Polish Boggle edition's cubes could be found, so the cubes are a letter-frequ
 docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .model import Capitals, Language, WordList
 

@@ -6,7 +6,8 @@ tile; they are worth the set's highest value (8) here. No Portuguese Boggle edit
 be found, so the cubes are a letter-frequency set. docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .folds import folds
 from .model import Capitals, Language, WordList

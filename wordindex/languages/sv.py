@@ -7,7 +7,8 @@ could be found, so the cubes are a letter-frequency set. Debian's list is Latin-
 docs/languages.md gives the sources.
 """
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from .dice import frequency_dice
 from .folds import folds
 from .model import Capitals, Language, WordList

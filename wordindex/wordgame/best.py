@@ -17,7 +17,7 @@ comes from using the wildcard only for vowels the hand lacks; the word is
 reported as it would be typed in the game (``c*ws``) with its dictionary
 spelling (``caws``).
 
-Those queries are the index's words source's (``Index.words.playable``, ``wordindex.words_source``:
+Those queries are the index's words source's (``Index.words.playable``, ``wordindex.words.source``:
 SQL, or a server worker's held words), given the hand as a ``HandQuestion``.
 
 Words the index flags as vulgar are valid in the game but never answered
@@ -35,8 +35,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 
-from ..index import Index
-from ..words_source import HandQuestion
+from wordindex.index.core import Index
+from wordindex.words.source import HandQuestion
+
 from .hand import (
     BadHandError,
     Hand,

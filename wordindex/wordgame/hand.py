@@ -24,8 +24,9 @@ import random
 from collections.abc import Collection, Iterable, Mapping
 from typing import TypeAlias
 
+from wordindex.index.core import Index, chunks, in_list
+
 from ..errors import UsageError
-from ..index import Index, chunks, in_list
 from .tiles import WILDCARD, Tiles, tiles, tiles_of
 
 VOWELS = "aeiou"

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from wordindex.index.core import Index
+
 from ..errors import BadMoveError
-from ..index import Index
 from ..sessions import STATE_VERSION, Event, GameKind, Session, check_state, move_field
 from .game import STOP, Line, Phase, WordGame, hand_text
 from .hand import HAND_SIZE, display_hand

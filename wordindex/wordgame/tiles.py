@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..alphabet import Alphabet
+from wordindex.languages.alphabet import Alphabet
+
 from ..languages import Language, language
 
 if TYPE_CHECKING:
-    from ..index import Index
+    from wordindex.index.core import Index
 
 WILDCARD = "*"
 
@@ -74,7 +75,7 @@ def tiles_of(words: Index | object, chosen: Tiles | None = None) -> Tiles:
     """The tiles to play with: ``chosen``, else the index's language, else English."""
     if chosen is not None:
         return chosen
-    from ..index import Index
+    from wordindex.index.core import Index
 
     if isinstance(words, Index):
         return tiles(words.language.code)

@@ -19,7 +19,7 @@ from functools import lru_cache
 def _table() -> dict[int, str]:
     """Code point → its prototype ("" for a default-ignorable one): built once, on first use (about
     10,000 entries), so a command that compares no names never pays for it."""
-    from .confusable_table import IGNORABLE, PROTOTYPES
+    from wordindex.languages.confusable_table import IGNORABLE, PROTOTYPES
 
     table: dict[int, str] = {}
     for line in PROTOTYPES.splitlines():

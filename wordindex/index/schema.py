@@ -8,7 +8,7 @@ Representation choices, made for the queries the games run:
 
 * ``words`` carries, per letter of the index's alphabet, a bitmask of the
   positions where the letter stands (``pos_0`` .. ``pos_31``: slot *i* is the
-  alphabet's *i*-th letter, ``wordindex.alphabet``) and its number of
+  alphabet's *i*-th letter, ``wordindex.languages.alphabet``) and its number of
   occurrences (``cnt_0`` .. ``cnt_31``); slots past the alphabet's size are 0.
   A hangman pattern becomes a handful of integer comparisons on one row,
   letter frequencies become ``SUM(cnt_x)``, and the evil chooser's family
@@ -46,7 +46,7 @@ from sqlalchemy import (
     text,
 )
 
-from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
+from wordindex.languages.alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
 metadata = MetaData()
 

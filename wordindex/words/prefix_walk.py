@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from .alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
+from wordindex.languages.alphabet import ENGLISH, MAX_WORD_LENGTH, Alphabet
 
 #: Node values buffered per level before they go to the sink.
 LEVEL_CHUNK = 16_384

@@ -12,18 +12,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, UsageError
-from .index import BUILD_HINT, connect_error, first_line, server_connect_args
-from .location import Location, parse_location
-from .revisions import PG_SCHEMA, REVISIONS
-from .sqlite_file import MARKER_TABLES, FileKind, file_kind
+from wordindex.errors import DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, UsageError
+from wordindex.index.core import BUILD_HINT, connect_error, first_line, server_connect_args
+from wordindex.index.location import Location, parse_location
+from wordindex.index.revisions import PG_SCHEMA, REVISIONS
+from wordindex.index.sqlite_file import MARKER_TABLES, FileKind, file_kind
 
 
 def alembic_config(connection: Any = None) -> Any:
     """An alembic Config pointing at the packaged migrations, bound to ``connection``."""
     from alembic.config import Config
 
-    from . import migrations_path
+    from wordindex import migrations_path
 
     config = Config()
     config.set_main_option("script_location", str(migrations_path()))

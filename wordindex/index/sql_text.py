@@ -1,7 +1,7 @@
 """Pieces of SQL text every query module puts together: ``IN`` lists, their chunks, an added condition.
 
 Low in the package (it imports nothing of it), so both the index and the words sources above it
-(``wordindex.words_source``) build their statements the same way: the text only ever names
+(``wordindex.words.source``) build their statements the same way: the text only ever names
 columns and numbered placeholders; every value stays bound.
 """
 

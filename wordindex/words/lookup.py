@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, Alphabet
-from .errors import UsageError
-from .index import Index
-from .levels import LevelRange, WordPool, check_pool, has_levels
-from .pattern import Pattern
-from .sql_text import chunks, in_list
+from wordindex.errors import UsageError
+from wordindex.index.core import Index
+from wordindex.index.sql_text import chunks, in_list
+from wordindex.languages.alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, Alphabet
+from wordindex.words.levels import LevelRange, WordPool, check_pool, has_levels
+from wordindex.words.pattern import Pattern
 
 #: The largest ``LIMIT`` every backend accepts (a signed 64-bit integer).
 MAX_LIMIT = 2**63 - 1
@@ -187,7 +187,7 @@ def _read_index_info(index: Index) -> IndexInfo:
         "skipped_abbreviation FROM index_info"
     )
     if not row:
-        from .errors import NotAnIndexError
+        from wordindex.errors import NotAnIndexError
 
         raise NotAnIndexError(f"{index.location.display} has no build record; rebuild it with `wordindex build PATH`")
     (name, sha, count, lines, not_az, dup, too_long, built_at, seconds, version, code, names, abbreviations) = row[0]
@@ -217,7 +217,7 @@ def _skipped(
     index: Index, outside: int, duplicate: int, too_long: int, names: int, abbreviations: int
 ) -> dict[str, int]:
     """The build's skip counts by reason, as ``build`` reported them (reasons another language cannot have left out)."""
-    from .dictionary import SKIP_ABBREVIATION, SKIP_NOT_AZ, SKIP_OUTSIDE, SKIP_PROPER_NAME
+    from wordindex.build.dictionary import SKIP_ABBREVIATION, SKIP_NOT_AZ, SKIP_OUTSIDE, SKIP_PROPER_NAME
 
     if index.language.code == "en":
         return {SKIP_NOT_AZ: outside, "duplicate": duplicate, "too long": too_long}

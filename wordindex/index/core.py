@@ -19,24 +19,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
-from .errors import (
-    DatabaseError,
-    NoIndexError,
-    NotAnIndexError,
-    SchemaTooNewError,
-    SchemaTooOldError,
-)
-from .location import Location, parse_location
-from .revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
-from .sql_text import IN_LIST_CHUNK as IN_LIST_CHUNK  # the IN lists' pieces, kept importable from here
-from .sql_text import chunks as chunks
-from .sql_text import in_list as in_list
-from .sqlite_file import FileKind, path_error, stat_kind
-from .words_source import SqlWords, WordsSource
+from wordindex.errors import DatabaseError, NoIndexError, NotAnIndexError, SchemaTooNewError, SchemaTooOldError
+from wordindex.index.location import Location, parse_location
+from wordindex.index.revisions import HEAD, HEAD_COLUMNS, PG_SCHEMA, REVISIONS
+from wordindex.index.sql_text import IN_LIST_CHUNK as IN_LIST_CHUNK  # the IN lists' pieces, kept importable from here
+from wordindex.index.sql_text import chunks as chunks
+from wordindex.index.sql_text import in_list as in_list
+from wordindex.index.sqlite_file import FileKind, path_error, stat_kind
+from wordindex.words.source import SqlWords, WordsSource
 
 if TYPE_CHECKING:
-    from .alphabet import Alphabet
-    from .languages import Language
+    from wordindex.languages import Language
+    from wordindex.languages.alphabet import Alphabet
 
 #: Bound parameters of one query, by name.
 Params = Mapping[str, object] | None
@@ -70,13 +64,13 @@ class Index(ABC):
         self.revision: str | None = None
         self._language: Language | None = None
         self._remembered: dict[str, tuple[Hashable, Any]] = {}
-        #: Where the questions about the words are answered (``wordindex.words_source``): SQL unless
+        #: Where the questions about the words are answered (``wordindex.words.source``): SQL unless
         #: the index was opened with another source (a server worker's held words).
         self.words: WordsSource = SqlWords(self)
 
     def with_words(self, words: Callable[[Index], WordsSource]) -> Index:
         """This connection seen with another words source (``words(view)``): a view sharing the
-        connection, for one answer (the event loop's held words only, ``wordindex.held.HeldOnly``),
+        connection, for one answer (the event loop's held words only, ``wordindex.index.held.HeldOnly``),
         so the index others use is never changed. Close the index, never the view."""
         view = copy.copy(self)
         view.words = words(view)
@@ -103,7 +97,7 @@ class Index(ABC):
         Every game asks it for its alphabet rather than assuming a-z.
         """
         if self._language is None:
-            from .languages import language
+            from wordindex.languages import language
 
             self._language = language(self.scalar("SELECT language FROM index_info WHERE id = 1"))
         return self._language
@@ -341,7 +335,7 @@ def open_index(
     db: str | Path | Location, *, check_schema: bool = True, words: Callable[[Index], WordsSource] | None = None
 ) -> Index:
     """Open the index at ``db`` (URL, path or Location) for reading; its words source is
-    ``words(index)`` (a server worker's held words, ``wordindex.held_source.holding``), else SQL.
+    ``words(index)`` (a server worker's held words, ``wordindex.words.held_source.holding``), else SQL.
 
     Raises NoIndexError, NotAnIndexError, SchemaTooOldError or
     SchemaTooNewError when the database is not a current wordindex index.

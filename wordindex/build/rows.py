@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .alphabet import COUNT_COLUMNS, ENGLISH, POSITION_COLUMNS, Alphabet
-from .scratch import WordBatch
+from wordindex.build.scratch import WordBatch
+from wordindex.languages.alphabet import COUNT_COLUMNS, ENGLISH, POSITION_COLUMNS, Alphabet
 
 
 @dataclass

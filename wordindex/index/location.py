@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DatabaseURLError
+from wordindex.errors import DatabaseURLError
 
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
 #: The default index's file name, in the user's data directory.

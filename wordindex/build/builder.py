@@ -13,8 +13,8 @@ index, so a word list, a README or another program's data is never lost.
 
 Memory stays bounded whatever the list's size: the dictionary is streamed
 into a scratch SQLite file, deduplicated and ordered there
-(``wordindex.scratch``), the prefixes and the Boggle lexicon come from one
-walk over the sorted words in a helper process (``wordindex.derive``), and
+(``wordindex.build.scratch``), the prefixes and the Boggle lexicon come from one
+walk over the sorted words in a helper process (``wordindex.build.derive``), and
 the loaders take the words a batch at a time.
 """
 
@@ -28,15 +28,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-from .derive import DerivedTables
-from .dictionary import DictionaryReader, check_encoding
-from .errors import DatabaseError, WordIndexError
-from .index import first_line, open_index
-from .languages import language
-from .languages.lists import default_list_path
-from .location import Location, parse_location
-from .plan import BuildPlan, Progress, no_progress
-from .scratch import WordScratch
+from wordindex.build.derive import DerivedTables
+from wordindex.build.dictionary import DictionaryReader, check_encoding
+from wordindex.build.plan import BuildPlan, Progress, no_progress
+from wordindex.build.scratch import WordScratch
+from wordindex.errors import DatabaseError, WordIndexError
+from wordindex.index.core import first_line, open_index
+from wordindex.index.location import Location, parse_location
+from wordindex.languages import language
+from wordindex.languages.lists import default_list_path
 
 __all__ = ["BuildPlan", "BuildReport", "Progress", "build_index"]
 
@@ -68,10 +68,10 @@ class BuildReport:
 def claim_target(location: Location, dictionary_path: Path, *, force: bool) -> Target:
     """Lock the index at ``location`` for this build and check that it may be replaced."""
     if location.backend == "sqlite":
-        from .load_sqlite import SQLiteTarget
+        from wordindex.build.load_sqlite import SQLiteTarget
 
         return SQLiteTarget(location, dictionary_path, force=force)
-    from .load_postgres import PostgresTarget
+    from wordindex.build.load_postgres import PostgresTarget
 
     return PostgresTarget(location)
 

@@ -1,4 +1,4 @@
-"""The words source of a server worker: its held words (``wordindex.held``), SQL for what they do not hold.
+"""The words source of a server worker: its held words (``wordindex.index.held``), SQL for what they do not hold.
 
 ``HeldSource`` answers each ``WordsSource`` question from the arrays of the length it concerns when
 ``holds`` gives them, and asks its ``SqlWords`` otherwise (a length past the budget, or one no word
@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .held import HandScreen, HeldLength, Holds
-from .held import Index as HeldIndex
-from .pattern import Pattern
-from .words_source import (
+from wordindex.index.held import HandScreen, HeldLength, Holds
+from wordindex.index.held import Index as HeldIndex
+from wordindex.words.pattern import Pattern
+from wordindex.words.source import (
     Facts,
     HandQuestion,
     LetterCounts,

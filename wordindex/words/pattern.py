@@ -19,8 +19,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from .alphabet import ENGLISH, Alphabet
-from .errors import BadPatternError, UsageError
+from wordindex.errors import BadPatternError, UsageError
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 
 BLANKS = frozenset("-_")
 

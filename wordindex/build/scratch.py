@@ -10,7 +10,7 @@ build's memory stays the same whatever the list's size. Then:
 * ``ordered_batches`` reads the words in id order (by length, then their
   first line in the file) a batch at a time, for the ``words`` table;
 * ``sorted_words`` reads them alphabetically (the distinct table's rowid
-  order), for the prefixes and the Boggle lexicon (``wordindex.derive``).
+  order), for the prefixes and the Boggle lexicon (``wordindex.build.derive``).
 
 A repeated word keeps its first line's place, the level of the first of its
 lines that gives one, and is vulgar when any of its lines says so. In a
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
-from .alphabet import ENGLISH, Alphabet
-from .dictionary import MAX_LEVEL, WordLines
+from wordindex.build.dictionary import MAX_LEVEL, WordLines
+from wordindex.languages.alphabet import ENGLISH, Alphabet
 
 #: SQLite page cache of a scratch connection (KiB): also the size of the sorter's in-memory runs.
 SCRATCH_CACHE_KIB = 16 * 1024

@@ -5,8 +5,8 @@ Every hangman, pattern, ``check`` and word-game question about the words of an i
 
 * ``SqlWords`` (here): each question as one set-based SQL statement with bound parameters. The
   reference, and what every command line uses: a one-shot command asks a question or two.
-* ``HeldSource`` (``wordindex.held_source``): a server worker's copy of the table held as arrays
-  (``wordindex.held``); a length it does not hold is answered by its ``SqlWords``. Given the loop's
+* ``HeldSource`` (``wordindex.words.held_source``): a server worker's copy of the table held as arrays
+  (``wordindex.index.held``); a length it does not hold is answered by its ``SqlWords``. Given the loop's
   ``HeldOnly``, it is the source of an answer tried on the event loop (``Index.with_words``).
 
 So the choice between the two is made once, where the index is opened, not at every question; and
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from .alphabet import MAX_WORD_LENGTH, Alphabet
-from .pattern import Pattern, candidate_condition
-from .sql_text import chunks, in_list, restrict
+from wordindex.index.sql_text import chunks, in_list, restrict
+from wordindex.languages.alphabet import MAX_WORD_LENGTH, Alphabet
+from wordindex.words.pattern import Pattern, candidate_condition
 
 #: The table every family question reads unless the source says otherwise (a family's temporary copy).
 WORDS_TABLE = "words"
@@ -37,7 +37,7 @@ Facts = tuple[int | None, bool, str | None]  # a word's level, vulgar flag and `
 
 
 class Rows(Protocol):
-    """What ``SqlWords`` reads of an index (``wordindex.index.Index``)."""
+    """What ``SqlWords`` reads of an index (``wordindex.index.core.Index``)."""
 
     @property
     def alphabet(self) -> Alphabet: ...
@@ -59,7 +59,7 @@ class Levels(Protocol):
 
 
 class Pool(Protocol):
-    """The words a game may pick (``wordindex.levels.WordPool``): a level range, vulgar words or not."""
+    """The words a game may pick (``wordindex.words.levels.WordPool``): a level range, vulgar words or not."""
 
     @property
     def levels(self) -> Levels | None: ...

@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from .alphabet import MAX_WORD_LENGTH
+from wordindex.languages.alphabet import MAX_WORD_LENGTH
 
 if TYPE_CHECKING:
-    from .alphabet import Alphabet
-    from .pattern import Pattern
+    from wordindex.languages.alphabet import Alphabet
+    from wordindex.words.pattern import Pattern
 
 
 class Index(Protocol):
-    """What holding reads of an index (``wordindex.index.Index``; not imported: it holds a ``HeldWords``)."""
+    """What holding reads of an index (``wordindex.index.core.Index``; not imported: it holds a ``HeldWords``)."""
 
     @property
     def alphabet(self) -> Alphabet: ...
@@ -59,7 +59,7 @@ class Levels(Protocol):
 
 
 class WordPool(Protocol):
-    """The words a game may pick (``wordindex.levels.WordPool``)."""
+    """The words a game may pick (``wordindex.words.levels.WordPool``)."""
 
     @property
     def levels(self) -> Levels | None: ...
@@ -147,7 +147,7 @@ class HeldLength:
     def playable(self, hand: HandScreen, pool: WordPool | None) -> list[str]:
         """The words (in ``pool``) a word-game hand can play (``HandScreen``).
 
-        As ``SqlWords._playable_by_counts`` asks SQL (``wordindex.words_source``): no more of a consonant than the
+        As ``SqlWords._playable_by_counts`` asks SQL (``wordindex.words.source``): no more of a consonant than the
         hand has, and the vowels the hand lacks no more than its wildcards. The words whose letters
         the hand (with its wildcards) does not all have are screened out first, by their letter sets.
         """
@@ -220,7 +220,7 @@ class HandScreen:
 
 
 class Holds(Protocol):
-    """What a held words source asks for a length's held words (``wordindex.held_source.HeldSource``)."""
+    """What a held words source asks for a length's held words (``wordindex.words.held_source.HeldSource``)."""
 
     def length(self, index: Index, length: int, generation: Hashable = None) -> HeldLength | None: ...
 

@@ -6,7 +6,7 @@ A test checks that this tuple is exactly the chain the migrations define,
 and that ``HEAD_COLUMNS`` is exactly what the schema models declare.
 """
 
-from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
+from wordindex.languages.alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
 REVISIONS = (
     "0001_words_prefixes",
@@ -19,7 +19,7 @@ REVISIONS = (
 HEAD = REVISIONS[-1]
 
 #: PostgreSQL keeps the live index in its own schema so a rebuild can be
-#: swapped in atomically by renaming schemas (see ``wordindex.load_postgres``).
+#: swapped in atomically by renaming schemas (see ``wordindex.build.load_postgres``).
 PG_SCHEMA = "wordindex"
 PG_BUILD_SCHEMA = "wordindex_build"
 PG_OLD_SCHEMA = "wordindex_old"

@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import NoLevelsError, UsageError
-from .index import Index
+from wordindex.errors import NoLevelsError, UsageError
+from wordindex.index.core import Index
 
 
 @dataclass(frozen=True)

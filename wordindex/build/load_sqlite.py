@@ -5,7 +5,7 @@ new one. ``os.replace`` is atomic, so nobody sees a half-built file, and a
 build that dies leaves only a ``*.partial`` file, removed by the next build
 (a build stopped by Ctrl-C or SIGTERM removes its own).
 
-``SQLiteTarget`` decides what may be replaced (see ``wordindex.sqlite_file``):
+``SQLiteTarget`` decides what may be replaced (see ``wordindex.index.sqlite_file``):
 a symlinked ``--db`` is followed, so the link's target is rebuilt in its own
 folder and the link stays; the new file gets the old one's mode (and owner,
 when running as root).
@@ -21,13 +21,13 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from . import head_schema
-from .errors import DatabaseError, RefusedError
-from .index import first_line
-from .location import Location
-from .plan import BuildPlan, Progress
-from .rows import word_rows
-from .sqlite_file import FileKind, build_lock, file_kind
+from wordindex.build.plan import BuildPlan, Progress
+from wordindex.build.rows import word_rows
+from wordindex.errors import DatabaseError, RefusedError
+from wordindex.index import head_schema
+from wordindex.index.core import first_line
+from wordindex.index.location import Location
+from wordindex.index.sqlite_file import FileKind, build_lock, file_kind
 
 
 def _insert_sql(table: str, names: Sequence[str]) -> str:
@@ -54,7 +54,7 @@ def _process_alive(pid: int) -> bool:
 
 
 def _create_schema(connection: sqlite3.Connection, defer_added: bool) -> None:
-    """Create the tables at the head revision and stamp it (``wordindex.head_schema``), no migration replayed.
+    """Create the tables at the head revision and stamp it (``wordindex.index.head_schema``), no migration replayed.
 
     The secondary indexes come after the load. With ``defer_added`` the
     columns ``0005_languages`` added to ``words`` (slots 26-31, ``spelling``)
@@ -132,7 +132,7 @@ def _load(path: Path, plan: BuildPlan, progress: Progress) -> None:
 
 def _write_lexicon(connection: sqlite3.Connection, plan: BuildPlan, info: dict[str, Any]) -> None:
     """Stream the Boggle lexicon into its row: a zero blob of the right size, written a chunk at a time."""
-    from .boggle.store import lexicon_fits, lexicon_values
+    from wordindex.boggle.store import lexicon_fits, lexicon_values
 
     derived = plan.derived
     if not lexicon_fits(derived.lexicon_size):

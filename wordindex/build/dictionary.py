@@ -42,9 +42,9 @@ from itertools import compress
 from pathlib import Path
 from typing import BinaryIO
 
-from .alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
-from .errors import DictionaryError, UsageError
-from .languages import Capitals, Language, language
+from wordindex.errors import DictionaryError, UsageError
+from wordindex.languages import Capitals, Language, language
+from wordindex.languages.alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
 
 SKIP_NOT_AZ = "not a-z only"
 #: The same reason as ``SKIP_NOT_AZ``, for a language whose letters are not a-z.

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import __version__
-from .derive import DerivedTables
-from .dictionary import (
+from wordindex import __version__
+from wordindex.build.derive import DerivedTables
+from wordindex.build.dictionary import (
     SKIP_ABBREVIATION,
     SKIP_DUPLICATE,
     SKIP_NOT_AZ,
@@ -22,10 +22,10 @@ from .dictionary import (
     SKIP_TOO_LONG,
     DictionaryReader,
 )
-from .load_common import BATCH
-from .revisions import HEAD
-from .rows import LetterTotals, WordFeatures, feature_batches, word_columns
-from .scratch import WordBatch, WordScratch
+from wordindex.build.load_common import BATCH
+from wordindex.build.rows import LetterTotals, WordFeatures, feature_batches, word_columns
+from wordindex.build.scratch import WordBatch, WordScratch
+from wordindex.index.revisions import HEAD
 
 #: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.
 Progress = Callable[[str, int, int], None]
@@ -58,7 +58,7 @@ class BuildPlan:
         return feature_batches(self.word_batches(), totals, self.dictionary.language.alphabet)
 
     def word_columns(self) -> list[str]:
-        """The ``words`` columns each row of ``features`` fills (``wordindex.rows.word_columns``)."""
+        """The ``words`` columns each row of ``features`` fills (``wordindex.build.rows.word_columns``)."""
         return word_columns(self.dictionary.language.alphabet, self.scratch.has_spellings)
 
     def letter_totals(self) -> LetterTotals:

@@ -27,14 +27,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import head_schema
-from .errors import BuildBusyError, DatabaseError, RefusedError
-from .index import REBUILT_CHANNEL, connect_error, first_line, server_connect_args
-from .load_common import BATCH
-from .location import Location
-from .plan import BuildPlan, Progress
-from .revisions import HEAD_COLUMNS, PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
-from .rows import word_rows
+from wordindex.build.load_common import BATCH
+from wordindex.build.plan import BuildPlan, Progress
+from wordindex.build.rows import word_rows
+from wordindex.errors import BuildBusyError, DatabaseError, RefusedError
+from wordindex.index import head_schema
+from wordindex.index.core import REBUILT_CHANNEL, connect_error, first_line, server_connect_args
+from wordindex.index.location import Location
+from wordindex.index.revisions import HEAD_COLUMNS, PG_BUILD_SCHEMA, PG_OLD_SCHEMA, PG_SCHEMA
 
 #: The comment every schema created by a build carries (constant text, never user input).
 SCHEMA_MARKER = "wordindex index: created by `wordindex build`, which may drop and replace this schema"
@@ -117,7 +117,7 @@ def _fill_staging(connection: Any, plan: BuildPlan, progress: Progress, display:
     connection.execute(text(f"COMMENT ON SCHEMA {PG_BUILD_SCHEMA} IS '{SCHEMA_MARKER}'"))
     connection.execute(text(f"SET search_path TO {PG_BUILD_SCHEMA}"))
     cursor = connection.connection.driver_connection.cursor()
-    # The tables at the head revision, stamped (``wordindex.head_schema``): no migration replayed.
+    # The tables at the head revision, stamped (``wordindex.index.head_schema``): no migration replayed.
     for create in head_schema.tables("postgresql"):
         cursor.execute(create)
     cursor.execute(head_schema.STAMP)
@@ -149,7 +149,7 @@ def _write_lexicon(connection: Any, cursor: Any, plan: BuildPlan, info: dict[str
     """Stream the Boggle lexicon into its row: its chunks go to a temporary table, the server joins them."""
     from sqlalchemy import text
 
-    from .boggle.store import lexicon_fits, lexicon_values
+    from wordindex.boggle.store import lexicon_fits, lexicon_values
 
     derived = plan.derived
     if not lexicon_fits(derived.lexicon_size):

@@ -1,8 +1,8 @@
 """The prefixes table and the Boggle lexicon, derived from the sorted words on the second core.
 
 Both come from one walk over the distinct words in alphabetical order
-(``wordindex.prefix_walk``) and need nothing the ``words`` load produces, so
-a forked helper process reads the build's scratch file (``wordindex.scratch``)
+(``wordindex.words.prefix_walk``) and need nothing the ``words`` load produces, so
+a forked helper process reads the build's scratch file (``wordindex.build.scratch``)
 and writes them into a side SQLite file while the main process loads the
 words (forked where that is safe, spawned where other threads run:
 ``wordindex.processes``); with ``helper=False`` the same work runs in-process. The
@@ -24,15 +24,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from .alphabet import MAX_WORD_LENGTH
-from .errors import DatabaseError, WordIndexError
-from .head_schema import prefixes_table
-from .index import first_line
-from .languages import language
-from .load_common import BATCH
-from .prefix_walk import PrefixRow, PrefixWalk, WordStep
-from .processes import helper_context
-from .scratch import FETCH_ROWS, open_scratch, sorted_words
+from wordindex.build.load_common import BATCH
+from wordindex.build.scratch import FETCH_ROWS, open_scratch, sorted_words
+from wordindex.errors import DatabaseError, WordIndexError
+from wordindex.index.core import first_line
+from wordindex.index.head_schema import prefixes_table
+from wordindex.languages import language
+from wordindex.languages.alphabet import MAX_WORD_LENGTH
+from wordindex.processes import helper_context
+from wordindex.words.prefix_walk import PrefixRow, PrefixWalk, WordStep
 
 _SIDE_TABLES = (
     "CREATE TABLE trie_levels (level INTEGER NOT NULL, seq INTEGER NOT NULL, masks BLOB NOT NULL, "
@@ -194,13 +194,13 @@ class DerivedTables:
 
     @property
     def lexicon_size(self) -> int:
-        from .boggle.trie import lexicon_size
+        from wordindex.boggle.trie import lexicon_size
 
         return lexicon_size(self.level_nodes)
 
     def lexicon_chunks(self) -> Iterator[bytes]:
         """The Boggle lexicon's bytes, a chunk at a time (``wordindex.boggle.trie.lexicon_chunks``)."""
-        from .boggle.trie import lexicon_chunks
+        from wordindex.boggle.trie import lexicon_chunks
 
         connection = open_scratch(self.side)
 

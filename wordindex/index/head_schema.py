@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .alphabet import COUNT_COLUMNS, POSITION_COLUMNS
-from .revisions import HEAD
+from wordindex.index.revisions import HEAD
+from wordindex.languages.alphabet import COUNT_COLUMNS, POSITION_COLUMNS
 
 #: Letter slots ``words`` had before ``0005_languages`` added the rest (an alphabet of up to 32).
 FIRST_SLOTS = 26
@@ -69,7 +69,7 @@ WORDS_CREATED = (
     Column("vulgar", "BOOLEAN", boolean_default=True),
 )
 #: The columns ``0005_languages`` added to ``words``, in its order: a build of an alphabet of up to
-#: 26 letters without spellings leaves them all at their defaults (see ``wordindex.load_sqlite``).
+#: 26 letters without spellings leaves them all at their defaults (see ``wordindex.build.load_sqlite``).
 WORDS_ADDED = (
     *_slots(FIRST_SLOTS, len(POSITION_COLUMNS)),
     *_counts(FIRST_SLOTS, len(COUNT_COLUMNS)),

@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 from urllib.parse import quote
 
-from .errors import BuildBusyError, DatabaseError
+from wordindex.errors import BuildBusyError, DatabaseError
 
 #: The first 16 bytes of every SQLite 3 database file.
 SQLITE_HEADER = b"SQLite format 3\x00"

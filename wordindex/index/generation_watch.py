@@ -37,9 +37,9 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .index import GENERATION_SQL, REBUILT_CHANNEL, server_connect_args
-from .location import Location
-from .revisions import PG_SCHEMA
+from wordindex.index.core import GENERATION_SQL, REBUILT_CHANNEL, server_connect_args
+from wordindex.index.location import Location
+from wordindex.index.revisions import PG_SCHEMA
 
 #: Seconds between two readings of the generation while no notice arrives (a rebuild by an older
 #: wordindex, which sends none, is seen within this).

@@ -1,0 +1,1 @@
+"""Questions about words on an opened index: patterns, lookups, prefix walks and commonness levels."""
