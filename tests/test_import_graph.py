@@ -118,3 +118,52 @@ def test_the_graph_covers_the_front_ends_and_reads_lazy_imports():
 def test_a_circle_through_a_lazy_import_is_found():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+#: The library's floors, lowest first (docs/architecture.md): a module imports only from its own floor
+#: or the floors below it, so the tree reads as the layers (issue 31 item 7). The longest prefix decides.
+FLOORS = {
+    "wordindex": 0,  # the package: its version and where the migrations are
+    "wordindex.errors": 0,
+    "wordindex.limits": 0,
+    "wordindex.processes": 0,
+    "wordindex.popcount": 0,
+    "wordindex.languages": 1,  # letters, folds, dice, tile values: facts, no index
+    "wordindex.index": 2,  # the index as stored: schema, migrations, opening, generations, held words
+    "wordindex.words": 3,  # questions on an index: patterns, lookups, prefix walks, levels
+    "wordindex.sessions": 3,  # the interface every game session has
+    "wordindex.gamestore": 3,  # game states in tables of their own
+    "wordindex.boggle": 4,  # the engines
+    "wordindex.hangman": 4,
+    "wordindex.wordgame": 4,
+    "wordindex.build": 5,  # writes an index: reads a list, derives the engines' tables, loads, swaps
+    "wordindex.reports": 6,  # every query's JSON answer, for both front ends
+    "wordindex.migrations": 7,  # alembic's environment reads the schema's models
+    "wordindex.cli": 7,  # the front ends
+    "wordindex.web": 7,
+}
+
+
+def floor_of(module: str) -> int:
+    name = module
+    while name not in FLOORS:
+        name = name.rpartition(".")[0]
+        assert name, f"{module} stands on no floor: add its package to FLOORS"
+    return FLOORS[name]
+
+
+def test_no_import_runs_back_up_a_floor():
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in import_graph().items()
+        for target in targets
+        if floor_of(target) > floor_of(module)
+    )
+    assert upward == []
+
+
+def test_the_library_root_holds_only_the_floor_below_everything_and_the_top():
+    """The root's modules are the ground floor's few (errors, limits) and the top's (reports), no more:
+    everything else lives in the folder of its part (build, index, words, the engines, languages)."""
+    root = sorted(path.stem for path in (ROOT / "wordindex").glob("*.py"))
+    assert root == ["__init__", "errors", "gamestore", "limits", "popcount", "processes", "reports", "sessions"]

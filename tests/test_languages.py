@@ -13,13 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from wordindex.build.dictionary import (
-    SKIP_ABBREVIATION,
-    SKIP_DUPLICATE,
-    SKIP_OUTSIDE,
-    SKIP_PROPER_NAME,
-    read_dictionary,
-)
+from wordindex.build.dictionary import read_dictionary
+from wordindex.index.record import SKIP_ABBREVIATION, SKIP_DUPLICATE, SKIP_OUTSIDE, SKIP_PROPER_NAME
 from wordindex.languages import CODES, Capitals, Language, MultiLetterTile, language
 from wordindex.languages.alphabet import MAX_LETTERS, Alphabet
 from wordindex.languages.dice import DiceError, cubes, face_counts, frequency_cubes

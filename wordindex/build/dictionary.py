@@ -43,16 +43,16 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wordindex.errors import DictionaryError, UsageError
+from wordindex.index.record import (
+    SKIP_ABBREVIATION,
+    SKIP_DUPLICATE,
+    SKIP_NOT_AZ,
+    SKIP_OUTSIDE,
+    SKIP_PROPER_NAME,
+    SKIP_TOO_LONG,
+)
 from wordindex.languages import Capitals, Language, language
 from wordindex.languages.alphabet import ASCII_WHITESPACE, MAX_WORD_LENGTH, ascii_lower
-
-SKIP_NOT_AZ = "not a-z only"
-#: The same reason as ``SKIP_NOT_AZ``, for a language whose letters are not a-z.
-SKIP_OUTSIDE = "outside the alphabet"
-SKIP_PROPER_NAME = "proper name"
-SKIP_ABBREVIATION = "abbreviation"
-SKIP_DUPLICATE = "duplicate"
-SKIP_TOO_LONG = f"longer than {MAX_WORD_LENGTH} letters"
 
 #: Flags a dictionary line may carry (third column). ``vulgar``: a valid word never picked or suggested by default.
 FLAG_VULGAR = "vulgar"

@@ -13,18 +13,18 @@ from typing import Any
 
 from wordindex import __version__
 from wordindex.build.derive import DerivedTables
-from wordindex.build.dictionary import (
+from wordindex.build.dictionary import DictionaryReader
+from wordindex.build.load_common import BATCH
+from wordindex.build.rows import LetterTotals, WordFeatures, feature_batches, word_columns
+from wordindex.build.scratch import WordBatch, WordScratch
+from wordindex.index.record import (
     SKIP_ABBREVIATION,
     SKIP_DUPLICATE,
     SKIP_NOT_AZ,
     SKIP_OUTSIDE,
     SKIP_PROPER_NAME,
     SKIP_TOO_LONG,
-    DictionaryReader,
 )
-from wordindex.build.load_common import BATCH
-from wordindex.build.rows import LetterTotals, WordFeatures, feature_batches, word_columns
-from wordindex.build.scratch import WordBatch, WordScratch
 from wordindex.index.revisions import HEAD
 
 #: ``progress(stage, done, total)``: the CLI turns these calls into a progress bar.

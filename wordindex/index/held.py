@@ -34,7 +34,6 @@ from wordindex.languages.alphabet import MAX_WORD_LENGTH
 
 if TYPE_CHECKING:
     from wordindex.languages.alphabet import Alphabet
-    from wordindex.words.pattern import Pattern
 
 
 class Index(Protocol):
@@ -48,6 +47,16 @@ class Index(Protocol):
     def scalar(self, sql: str, params: Mapping[str, object] | None = None) -> Any: ...
 
     def generation(self) -> Hashable: ...
+
+
+class Pattern(Protocol):
+    """What a family's mask reads of a pattern (``wordindex.words.pattern.Pattern``: a floor above)."""
+
+    @property
+    def alphabet(self) -> Alphabet: ...
+
+    @property
+    def revealed(self) -> Mapping[str, int]: ...
 
 
 class Levels(Protocol):

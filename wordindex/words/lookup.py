@@ -217,7 +217,7 @@ def _skipped(
     index: Index, outside: int, duplicate: int, too_long: int, names: int, abbreviations: int
 ) -> dict[str, int]:
     """The build's skip counts by reason, as ``build`` reported them (reasons another language cannot have left out)."""
-    from wordindex.build.dictionary import SKIP_ABBREVIATION, SKIP_NOT_AZ, SKIP_OUTSIDE, SKIP_PROPER_NAME
+    from wordindex.index.record import SKIP_ABBREVIATION, SKIP_NOT_AZ, SKIP_OUTSIDE, SKIP_PROPER_NAME
 
     if index.language.code == "en":
         return {SKIP_NOT_AZ: outside, "duplicate": duplicate, "too long": too_long}
