@@ -130,7 +130,9 @@ FLOORS = {
     "wordindex.popcount": 0,
     "wordindex.languages": 1,  # letters, folds, dice, tile values: facts, no index
     "wordindex.index": 2,  # the index as stored: schema, migrations, opening, generations, held words
-    "wordindex.words": 3,  # questions on an index: patterns, lookups, prefix walks, levels
+    # questions on an index: patterns, lookups, prefix walks, levels, the words sources; one floor with
+    # index/ (opening an index hands it its default words source, SQL), whose modules form no circle with it
+    "wordindex.words": 2,
     "wordindex.sessions": 3,  # the interface every game session has
     "wordindex.gamestore": 3,  # game states in tables of their own
     "wordindex.boggle": 4,  # the engines
