@@ -4,8 +4,12 @@ A long-running reader (a server's worker) compares the index's generation (``Ind
 before every answer it keeps or gives again. On PostgreSQL reading it is a query, a round trip per
 answer. ``GenerationWatch`` holds one connection of its own that ``LISTEN``s on ``REBUILT_CHANNEL``
 (a build sends ``NOTIFY`` in the transaction that swaps the new index in: the notice is delivered
-as the swap commits, never before) and a daemon thread that reads the generation on that
-connection: when it connects, when anything arrives on it, and every ``recheck_seconds``.
+as the swap commits, never before) and a daemon thread that reads the generation when it connects,
+when anything arrives on that connection, and every ``recheck_seconds``. The readings are made on a
+second connection: a query on the listening one would take off its socket whatever had arrived
+with the answer (a rebuild's notice perhaps), and the watch would have to vouch for nothing during
+every reading, once a second; on the second connection a periodic reading leaves the reading held
+standing, and a notice that arrives meanwhile stays on the socket, where ``known()`` sees it.
 
 ``known()`` gives the generation it read, or None whenever the watch cannot vouch for it, and then
 the caller asks the server as before:
@@ -15,9 +19,9 @@ the caller asks the server as before:
 * anything has arrived on the connection that the thread has not read yet (``known()`` looks at
   the socket itself, one ``poll`` without waiting): a rebuild is seen by the first request that
   starts after its notice reached the worker, not when the thread next gets its turn;
-* the thread is reading (after a notice, or its periodic reading): a reading takes off the socket
-  whatever has arrived, a rebuild's notice perhaps, so the reading it held is forgotten first and
-  nothing is vouched for until the new one is read;
+* the thread is taking a notice off the socket: the reading it held is forgotten first (once the
+  socket is empty, ``known()`` could no longer tell that it was overtaken), and nothing is vouched
+  for until the generation is read again;
 * the last reading is older than ``trust_seconds`` (a thread that cannot read, a connection that
   died without a word).
 
@@ -72,9 +76,8 @@ class GenerationWatch:
         self.last_error: BaseException | None = None
         #: The listening connection's server process id (``pg_backend_pid()``), None while not connected.
         self.backend_pid: int | None = None
-        #: Readings made so far (each a query on the watch's own connection).
+        #: Readings made so far (each a query on the watch's reading connection).
         self.readings = 0
-        self._noticed = False
         self._stopping = threading.Event()
         self._wake_read, self._wake_write = os.pipe()
         self._thread: threading.Thread | None = None
@@ -139,17 +142,18 @@ class GenerationWatch:
 
     def _run(self) -> None:
         while not self._stopping.is_set():
-            engine: Any = None
-            raw: Any = None
+            opened: list[tuple[Any, Any]] = []
             try:
-                engine, raw = self._connect()
-                self._listen(raw.driver_connection)
+                opened.append(self._connect())  # the listening connection
+                opened.append(self._connect())  # the readings'
+                self._listen(opened[0][1].driver_connection, opened[1][1].driver_connection)
             except Exception as exc:  # dropped, refused, timed out: readers ask the server meanwhile
                 self.last_error = exc
             finally:
                 self._publish(None)  # before the socket is closed (and its number perhaps reused)
                 self.backend_pid = None
-                _close(raw, engine)
+                for engine, raw in opened:
+                    _close(raw, engine)
             self._pause(self.retry_seconds)
 
     def _connect(self) -> tuple[Any, Any]:
@@ -169,9 +173,11 @@ class GenerationWatch:
             raise
         return engine, raw
 
-    def _listen(self, connection: Any) -> None:
-        """Listen, then read the generation whenever anything arrives, and every ``recheck_seconds``."""
+    def _listen(self, connection: Any, reader: Any) -> None:
+        """Listen on ``connection``, then read the generation on ``reader`` at once, whenever anything
+        arrives on the listening connection, and every ``recheck_seconds``."""
         connection.autocommit = True
+        reader.autocommit = True
         connection.add_notify_handler(self._on_notice)
         connection.execute(f"LISTEN {REBUILT_CHANNEL}")  # before the first reading: no rebuild falls between
         self.backend_pid = connection.info.backend_pid
@@ -181,34 +187,35 @@ class GenerationWatch:
             selector.register(socket, selectors.EVENT_READ, "connection")
             selector.register(self._wake_read, selectors.EVENT_READ, "wake")
             while not self._stopping.is_set():
-                # Forgotten before every reading, the periodic one too: a reading takes off the socket
-                # whatever has arrived, a notice perhaps, and once the socket looks empty ``known()``
-                # could no longer tell that the reading it holds was overtaken. Readers ask the server
-                # for the round trip a reading lasts.
-                self._publish(None)
-                generation = self._read(connection)
+                if _readable(socket):
+                    # Forgotten before the socket is read: once it looks empty, ``known()`` could no
+                    # longer tell that the reading held was overtaken by what it brought.
+                    self._publish(None)
+                    self._take_notices(connection)
+                generation = self._read(reader)  # the reading held stands meanwhile: nothing is taken off the socket
+                if _readable(socket):
+                    continue  # a notice arrived during the reading: taken, then read again
                 self._publish((generation, socket, self.clock() + self.trust_seconds))
                 selector.select(self.recheck_seconds)
                 if self._stopping.is_set():
                     return
 
+    def _take_notices(self, connection: Any) -> None:
+        """Take whatever has arrived off the listening connection (a rebuild's notices), without waiting."""
+        pgconn = connection.pgconn
+        pgconn.consume_input()
+        while pgconn.notifies() is not None:
+            self._on_notice(None)
+
     def _read(self, connection: Any) -> Hashable:
-        """The generation, read again while notices arrive with the answer (a rebuild right then)."""
-        while True:
-            self._noticed = False
-            generation = int(connection.execute(GENERATION_SQL).fetchone()[0])
-            self.readings += 1
-            pgconn = connection.pgconn
-            pgconn.consume_input()  # what arrived after the answer, without waiting
-            while pgconn.notifies() is not None:
-                self._on_notice(None)
-            if not self._noticed:
-                return generation
+        """The generation, as the reading connection sees it now (it listens to nothing)."""
+        generation = int(connection.execute(GENERATION_SQL).fetchone()[0])
+        self.readings += 1
+        return generation
 
     def _on_notice(self, notice: Any) -> None:
-        """A rebuild's notice, read during a reading: that reading is read again, and nothing is vouched for."""
-        self._noticed = True
-        self._publish(None)  # already forgotten before the reading; said again where the notice is seen
+        """A rebuild's notice taken off the socket: nothing is vouched for until the generation is read again."""
+        self._publish(None)  # already forgotten before the socket was read; said again where a notice is seen
 
     def _pause(self, seconds: float) -> None:
         """Sleep ``seconds`` unless ``stop()`` wakes the thread first."""
