@@ -17,6 +17,7 @@ from wordindex.boggle.dice_tuning import (
     ThrowSample,
     changed_faces,
     dice_problems,
+    shortfall,
     tune,
 )
 from wordindex.boggle.engine import BoardScorer
@@ -81,7 +82,7 @@ WORDS += ["arts", "ear", "ears", "era", "eras", "sea", "seat", "eat", "eats", "t
 WORDS += ["tabs", "bet", "bets", "best", "rest", "nest", "sent", "rent", "rents", "tern", "terns", "bar", "bars"]
 
 
-def tiny_search(seed: int, target: Target):
+def tiny_search(seed: int, target: Target, temperature: float = 0.0):
     faces = faces_of("en")
     scorer = BoardScorer(build_trie(WORDS, ENGLISH), get_rules("official"), threads=1, faces=faces)
     sample = ThrowSample(seed, boards=200)
@@ -91,7 +92,7 @@ def tiny_search(seed: int, target: Target):
         return scorer.score_codes(sample.boards(codes), 4)[0]
 
     start = tuple(tuple("aabnrs") if i % 2 else tuple("aebnrt") for i in range(16))
-    return start, score, tune(start, RULES, score, target, seed, max_steps=300)
+    return start, score, tune(start, RULES, score, target, seed, max_steps=300, temperature=temperature)
 
 
 def test_a_seeded_search_gives_the_same_valid_set_and_stops_at_the_target():
@@ -114,3 +115,12 @@ def test_a_search_from_a_set_that_reaches_the_target_changes_nothing():
 def test_a_start_set_that_breaks_the_rules_is_refused():
     with pytest.raises(ValueError, match="cube 1 has no vowel"):
         tune((tuple("bnrstt"),) + START[1:], RULES, lambda cubes: np.zeros(1, dtype=np.int64), Target(1, 0), 1, 1)
+
+
+def test_an_annealing_search_is_seeded_too_and_returns_the_least_short_set_when_it_misses():
+    unreachable = Target(median=1000, poor_share=0.0)
+    start, score, first = tiny_search(5, unreachable, temperature=0.01)
+    _, _, second = tiny_search(5, unreachable, temperature=0.01)
+    assert first == second and not first.reached and first.steps == 300
+    assert dice_problems(first.cubes, RULES) == []
+    assert shortfall(score(first.cubes), unreachable) < shortfall(score(start), unreachable)
