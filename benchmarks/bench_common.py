@@ -31,3 +31,19 @@ def index_of(wordlist: Path | str, folder: Path | str, db: str | None = None) ->
         capture_output=True,
     )
     return built
+
+
+def language_index(code: str, folder: Path) -> tuple[Path, str | None]:
+    """The index of a language's default list in ``folder`` (``CODE.db``), built there if missing.
+
+    Returns the path and, when the build failed, its error line (the list's package may be missing).
+    """
+    db = folder / f"{code}.db"
+    if not db.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        built = subprocess.run(
+            [*wordindex_command(), "--db", str(db), "build", "--language", code], capture_output=True, text=True
+        )
+        if built.returncode:
+            return db, built.stderr.strip() or f"build failed ({built.returncode})"
+    return db, None

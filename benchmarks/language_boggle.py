@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from bench_common import language_index
 
 
 def main() -> None:
@@ -40,20 +40,15 @@ def main() -> None:
     from wordindex.index.core import open_index
     from wordindex.languages import language
 
-    args.dir.mkdir(parents=True, exist_ok=True)
     rules = get_rules("official")
     print(f"{os.cpu_count()} cores; {args.boards:,} boards a language, best of {args.runs}")
     print("| language | dice | words in the lexicon | boards/s | words/board | points/board |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for code in args.languages.split(","):
-        db = args.dir / f"{code}.db"
-        if not db.exists():
-            script = str(Path(sys.executable).with_name("wordindex"))
-            command = [script, "--db", str(db), "build", "--language", code]
-            built = subprocess.run(command, capture_output=True, text=True)
-            if built.returncode:
-                print(f"| {code} | | | {built.stderr.strip()} | | |")
-                continue
+        db, failed = language_index(code, args.dir)
+        if failed:
+            print(f"| {code} | | | {failed} | | |")
+            continue
         with open_index(db) as index:
             trie = load_trie(index)
             found = index.language

@@ -5,6 +5,8 @@
 * ``board``: ``parse_board`` / ``Board`` (2×2 to 6×6, row-major; ``q`` = the Qu cube, ``[th]`` a
   multi-letter face) and ``find_path`` (one word's path, for a player's word).
 * ``dice``: shaking a language's cube sets (``Language.dice``) onto a board.
+* ``dice_tuning``: ``tune``, the seeded local search that derives a language's tuned 4×4 set
+  (``benchmarks/tune_dice.py``), and ``dice_problems``, the rules a derived set obeys.
 * ``rules``: ``simple`` (CS106B) and ``official`` scoring, ``get_rules``.
 * ``scores``: a game's scores, the one place they are computed (a word found by several players
   scores for none of them); every view of a round or a session reads them.

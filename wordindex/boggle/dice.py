@@ -3,10 +3,11 @@
 Each language module lists its sets (``Language.dice``, ``wordindex.languages``), the default one
 for each board size first: English has the original Boggle (``classic``, 1976), its revision
 (``new``, 1987, the Stanford CS106B set), ``big`` (5×5) and ``superbig`` (6×6); French and Italian
-have their editions' cubes; other languages sets made from their letter frequencies
-(docs/languages.md). A face spells one letter or several (``qu``, ``th``); a face no board can
-hold (Super Big Boggle's blank ``#``) makes the cube roll again, so that cube always shows a
-letter.
+have their editions' cubes; other languages sets made from their letter frequencies; and where
+those give boards poorer than English's, a ``tuned-4x4`` set derived from them is the default
+4×4 set (``benchmarks/tune_dice.py``, docs/languages.md). A face spells one letter or several
+(``qu``, ``th``); a face no board can hold (Super Big Boggle's blank ``#``) makes the cube roll
+again, so that cube always shows a letter.
 """
 
 from __future__ import annotations

@@ -21,6 +21,15 @@ module, measured by ``benchmarks/language_lists.py --letters``), always the same
 
 Faces are listed in the alphabet's order on each cube and the cubes in the alphabet's order of
 their faces, like the published English lists.
+
+A letter-frequency set shares its faces the way the list's letters are shared, but a word list's
+letters are not a Boggle board's: long compounds and endings weigh in them, and some sets give
+poor boards (German's median random board held 34 words, English's 67). Where a language's 4×4
+set, published or made from frequencies, gives boards poorer than English's, the module also has
+a **tuned set** (``tuned_dice``), named ``TUNED`` and listed first so that it is the default:
+``benchmarks/tune_dice.py`` derived it from the other 4×4 set by a seeded local search
+(``wordindex.boggle.dice_tuning``), and ``benchmarks/results/tuned_dice.json`` records the cubes,
+the list and its version they were tuned on, and the figures (docs/languages.md).
 """
 
 from __future__ import annotations
@@ -35,6 +44,9 @@ from .model import Dice
 QU_SHARE = 0.99
 
 FACES = 6
+
+#: The name of a language's tuned 4×4 set.
+TUNED = "tuned-4x4"
 
 
 class DiceError(ValueError):
@@ -111,3 +123,12 @@ def frequency_dice(
         )
         for size in sizes
     )
+
+
+def tuned_dice(*specs: str, qu: bool, start: str, list_name: str) -> Dice:
+    """A language's tuned 4×4 set (the module docstring), from the cubes ``benchmarks/tune_dice.py`` printed."""
+    source = (
+        f"tuned set: derived from the {start} set by benchmarks/tune_dice.py on {list_name} "
+        "(benchmarks/results/tuned_dice.json, docs/languages.md)"
+    )
+    return Dice(TUNED, 4, source, cubes(*specs, qu=qu), published=False)

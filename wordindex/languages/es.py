@@ -4,13 +4,14 @@ Spanish Scrabble has an Ñ tile and no accented tiles (``canción`` is C A N C I
 and RR tiles are recorded in ``MULTI_LETTER_TILES`` and played here letter by letter (CH as C
 then H). K and W are letters of the alphabet (Real Academia Española) that the international
 Scrabble set has no tile for; their values are the North American Spanish edition's. No Spanish
-Boggle edition's cubes could be found, so the cubes are a letter-frequency set.
+Boggle edition's cubes could be found, so the cubes are a letter-frequency set and, the default
+4×4 set, one tuned from it for boards as rich as English's.
 docs/languages.md gives the sources and the reasons.
 """
 
 from wordindex.languages.alphabet import Alphabet
 
-from .dice import frequency_dice
+from .dice import frequency_dice, tuned_dice
 from .folds import folds
 from .model import Capitals, Language, MultiLetterTile, WordList
 
@@ -44,6 +45,31 @@ MULTI_LETTER_TILES = (
     MultiLetterTile("rr", 8, 1),
 )
 
+#: The tuned 4×4 set (the default), derived from the frequency-4x4 set by benchmarks/tune_dice.py
+#: on data/es.txt (Debian wspanish 1.0.30); benchmarks/results/tuned_dice.json records it
+#: and docs/languages.md gives its figures.
+TUNED = tuned_dice(
+    "AACCEE",
+    "AACEET",
+    "AACEIO",
+    "AACGIR",
+    "AACHIO",
+    "AAEORX",
+    "AAILNZ",
+    "ABPQSS",
+    "ACKORR",
+    "ADEORR",
+    "ADLOOY",
+    "AELLOO",
+    "AFÑTTZ",
+    "DORRSV",
+    "IJMPRT",
+    "NPRRTU",
+    qu=True,
+    start="frequency-4x4",
+    list_name="data/es.txt",
+)
+
 LANGUAGE = Language(
     code="es",
     name="Spanish",
@@ -58,7 +84,7 @@ LANGUAGE = Language(
     ),
     vowels=VOWELS,
     tile_values=TILE_VALUES,
-    dice=frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="data/es.txt"),
+    dice=(TUNED, *frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="data/es.txt")),
     sources=(
         "https://es.wikipedia.org/wiki/Scrabble (fichas: no K or W, no blank for them; CH, LL, RR tiles)",
         "https://en.wikipedia.org/wiki/Scrabble_letter_distributions#Spanish (and the North American set)",

@@ -4,12 +4,13 @@ Italian Scrabble has no accented tiles (``città`` is C I T T A, the loanword ``
 W U R S T E L) and no tiles for the five letters of loanwords (J, K, W, X, Y); Scarabeo, the
 other Italian edition, has tiles for the whole "international alphabet", so they stay letters
 here, worth the set's highest value (10). The cubes are *Il Paroliere*'s, Italy's Boggle, one
-face printing Qu. docs/languages.md gives the sources.
+face printing Qu; on Debian's list their boards hold fewer words than English's, so the default
+4×4 set is one tuned from them. docs/languages.md gives the sources.
 """
 
 from wordindex.languages.alphabet import Alphabet
 
-from .dice import cubes, frequency_dice
+from .dice import cubes, frequency_dice, tuned_dice
 from .folds import folds
 from .model import Capitals, Dice, Language, WordList
 
@@ -63,6 +64,31 @@ PAROLIERE = Dice(
     ),
 )
 
+#: The tuned 4×4 set (the default), derived from the paroliere set by benchmarks/tune_dice.py
+#: on /usr/share/dict/italian (Debian witalian 1.10); benchmarks/results/tuned_dice.json records it
+#: and docs/languages.md gives its figures.
+TUNED = tuned_dice(
+    "AABITV",
+    "AACRTT",
+    "AAEEIM",
+    "AAEOOS",
+    "AAIIOR",
+    "ADRRSS",
+    "AEENOS",
+    "AFQSTV",
+    "AIOORU",
+    "DEEITT",
+    "EEHISZ",
+    "EELOTU",
+    "ELRRTT",
+    "GORSTT",
+    "IINRRT",
+    "INPPRR",
+    qu=True,
+    start="paroliere",
+    list_name="/usr/share/dict/italian",
+)
+
 LANGUAGE = Language(
     code="it",
     name="Italian",
@@ -78,6 +104,7 @@ LANGUAGE = Language(
     vowels=VOWELS,
     tile_values=TILE_VALUES,
     dice=(
+        TUNED,
         PAROLIERE,
         *frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/italian", sizes=(5,)),
     ),

@@ -3,12 +3,13 @@
 Portuguese Scrabble has Ç tiles (a C does not stand for Ç) and no accented vowels (``não`` is
 N A O). K, W and Y are letters of the alphabet since the 1990 Orthographic Agreement but have no
 tile; they are worth the set's highest value (8) here. No Portuguese Boggle edition's cubes could
-be found, so the cubes are a letter-frequency set. docs/languages.md gives the sources.
+be found, so the cubes are a letter-frequency set and, the default 4×4 set, one tuned from it for
+boards as rich as English's. docs/languages.md gives the sources.
 """
 
 from wordindex.languages.alphabet import Alphabet
 
-from .dice import frequency_dice
+from .dice import frequency_dice, tuned_dice
 from .folds import folds
 from .model import Capitals, Language, WordList
 
@@ -36,6 +37,31 @@ TILE_COUNTS = {
     "z": 1,
 }  # fmt: skip
 
+#: The tuned 4×4 set (the default), derived from the frequency-4x4 set by benchmarks/tune_dice.py
+#: on /usr/share/dict/portuguese (Debian wportuguese 20220621-1); benchmarks/results/tuned_dice.json records it
+#: and docs/languages.md gives its figures.
+TUNED = tuned_dice(
+    "AADNOO",
+    "AAEEOS",
+    "ABÇHRS",
+    "ABEORS",
+    "ACEEST",
+    "ACINSS",
+    "ACIOTZ",
+    "ACIPPS",
+    "AEFRUV",
+    "AEGMPT",
+    "AEIMQR",
+    "AEMOPS",
+    "AINPRS",
+    "DEIILR",
+    "EJLRRS",
+    "IIRRUX",
+    qu=True,
+    start="frequency-4x4",
+    list_name="/usr/share/dict/portuguese",
+)
+
 LANGUAGE = Language(
     code="pt",
     name="Portuguese",
@@ -50,7 +76,10 @@ LANGUAGE = Language(
     ),
     vowels=VOWELS,
     tile_values=TILE_VALUES,
-    dice=frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/portuguese"),
+    dice=(
+        TUNED,
+        *frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/portuguese"),
+    ),
     sources=(
         "https://en.wikipedia.org/wiki/Scrabble_letter_distributions#Portuguese",
         "https://github.com/cdot/Xanado editions/Português_Scrabble.json (commit 6d927f1a3e41)",

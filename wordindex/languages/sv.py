@@ -3,13 +3,14 @@
 Å, Ä and Ö are letters of their own, after Z, with their tiles in Swedish Scrabble. Q and W are
 letters of the alphabet (W since the Swedish Academy's word list of 2006) without a tile in the
 Swedish set; they are worth the set's highest value (10) here. No Swedish Boggle edition's cubes
-could be found, so the cubes are a letter-frequency set. Debian's list is Latin-1.
+could be found, so the cubes are a letter-frequency set and, the default 4×4 set, one tuned from
+it for boards as rich as English's. Debian's list is Latin-1.
 docs/languages.md gives the sources.
 """
 
 from wordindex.languages.alphabet import Alphabet
 
-from .dice import frequency_dice
+from .dice import frequency_dice, tuned_dice
 from .folds import folds
 from .model import Capitals, Language, WordList
 
@@ -37,6 +38,31 @@ TILE_COUNTS = {
     "å": 2, "ä": 2, "ö": 2,
 }  # fmt: skip
 
+#: The tuned 4×4 set (the default), derived from the frequency-4x4 set by benchmarks/tune_dice.py
+#: on /usr/share/dict/swedish (Debian wswedish 1.4.5-3); benchmarks/results/tuned_dice.json records it
+#: and docs/languages.md gives its figures.
+TUNED = tuned_dice(
+    "AABCNT",
+    "AAEGHS",
+    "AAESSU",
+    "AAESTÄ",
+    "AAFNRS",
+    "AAIINY",
+    "AARRSÖ",
+    "ADKSST",
+    "ADLLTT",
+    "AELTTZ",
+    "AJNRRV",
+    "DEKORS",
+    "EEMPSS",
+    "ENRTTW",
+    "KKTTXÅ",
+    "LLNRRU",
+    qu=False,
+    start="frequency-4x4",
+    list_name="/usr/share/dict/swedish",
+)
+
 LANGUAGE = Language(
     code="sv",
     name="Swedish",
@@ -52,7 +78,7 @@ LANGUAGE = Language(
     ),
     vowels=VOWELS,
     tile_values=TILE_VALUES,
-    dice=frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/swedish"),
+    dice=(TUNED, *frequency_dice(ALPHABET, LETTER_FREQUENCIES, VOWELS, qu=True, list_name="/usr/share/dict/swedish")),
     sources=(
         "https://en.wikipedia.org/wiki/Scrabble_letter_distributions#Swedish",
         "https://github.com/cdot/Xanado editions/Svenska_Scrabble.json (commit 6d927f1a3e41)",
