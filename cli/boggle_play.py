@@ -14,7 +14,7 @@ import typer
 from . import context, options
 from .board_view import path_text, show_board
 from .environment import EndOfInput, env
-from .output import out, plural
+from .output import out, plural, word_list
 
 MESSAGES = {
     "too_short": "That word is too short: words need at least {min} letters.",
@@ -27,6 +27,15 @@ MESSAGES = {
 
 def _word_set(words: list[str]) -> str:
     return "{" + ", ".join(f'"{w.upper()}"' for w in sorted(words)) + "}"
+
+
+def _words(whose: str, words: list[str]) -> None:
+    """``Your words (2): {"FINK", "KNIFE"}`` as CS106B prints it; on a terminal, the words in columns below."""
+    if env().stdout_isatty:
+        out(f"{whose} words ({len(words)}):")
+        word_list([w.upper() for w in sorted(words)])
+    else:
+        out(f"{whose} words ({len(words)}): {_word_set(words)}")
 
 
 def _clock(seconds: float) -> str:
@@ -141,8 +150,7 @@ def _screen(session: Any, message: str, path: Any = ()) -> None:
         env().console().clear()
     out(message)
     show_board(session.board, path)
-    words = session.players["you"]
-    out(f"Your words ({len(words)}): {_word_set(words)}")
+    _words("Your", session.players["you"])
     out(f"Your score: {session.score('you')}")
 
 
@@ -176,11 +184,10 @@ def _computer_turn(session: Any) -> None:
     out("")
     out("It's my turn!")
     show_board(session.board)
-    words = session.players["you"]
-    out(f"Your words ({len(words)}): {_word_set(words)}")
+    _words("Your", session.players["you"])
     out(f"Your score: {result['scores']['you']}")  # the result's, as who won is decided (boggle/scores.py)
     mine = [w["word"] for w in result["computer"]["words"]]
-    out(f"My words ({len(mine)}): {_word_set(mine)}")
+    _words("My", mine)
     out(f"My score: {result['computer']['score']}")
     if result["computer_won"]:
         out("Ha ha ha, I destroyed you. Better luck next time, puny human!")

@@ -14,7 +14,7 @@ import typer
 
 from . import context, options
 from .environment import EndOfInput, env
-from .output import emit_json, note, out, plural, rich_output
+from .output import emit_json, note, out, plural, rich_output, word_list
 from .pools import allow_vulgar_option, difficulty_option
 
 
@@ -91,7 +91,7 @@ def evil(
     for s in result["steps"]:
         fallback = "  (greedy family: too large to solve within the answer budget)" if s.get("exact") is False else ""
         out(f"{s['letter']}  {s['occurrences']}  {s['pattern']}  {plural(s['family_size'], 'word')}{fallback}")
-    out(" ".join(result["words"]))
+    word_list(result["words"])
 
 
 def solve(

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from . import context, options
-from .output import emit_json, note, out, plural, printable, stderr_is_terminal
+from .output import emit_json, note, out, plural, printable, stderr_is_terminal, word_list
 from .pools import level_option
 
 
@@ -240,8 +240,7 @@ def words(
         emit_json(matches)
     else:
         spellings = matches["spellings"]
-        for word in matches["words"]:
-            out(", ".join(spellings.get(word, [word])))
+        word_list([", ".join(spellings.get(word, [word])) for word in matches["words"]])
         if matches["count"] > len(matches["words"]):
             note(f"showing {len(matches['words']):,} of {plural(matches['count'], 'word')}")
     if matches["count"] == 0:
