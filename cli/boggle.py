@@ -95,7 +95,7 @@ def boggle(
 def _total_line(result: dict) -> str:
     return (
         f"{plural(result['count'], 'word')}, {plural(result['score'], 'point')} "
-        f"({result['rules']} rules, min {result['min_length']} letters)"
+        f"({result['rules']} rules, min {plural(result['min_length'], 'letter')})"
     )
 
 
@@ -209,7 +209,8 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
         first_line, first_reason = run.bad[0]
         verb = "was" if len(run.bad) == 1 else "were"
         raise UsageError(
-            f"{len(run.bad):,} of {run.lines:,} lines {verb} not a board (first: line {first_line}: {first_reason})"
+            f"{len(run.bad):,} of {plural(run.lines, 'line')} {verb} not a board "
+            f"(first: line {first_line}: {first_reason})"
         )
 
 
@@ -286,7 +287,8 @@ def boggle_best(
         emit_json(boggle_best(result, size, chosen, seed, target))
         return
     summary = (
-        f"seed {seed}: {result.steps:,} steps, {result.boards_scored:,} boards scored in {result.seconds:.1f} s"
+        f"seed {seed}: {plural(result.steps, 'step')}, {plural(result.boards_scored, 'board')} scored "
+        f"in {result.seconds:.1f} s"
         f"; best found after {best[0].seconds:.1f} s{' (interrupted)' if result.interrupted else ''}"
     )
     if stdout_is_terminal():
@@ -307,7 +309,7 @@ def boggle_best(
         term.print(table_out)
     else:
         for b in best:
-            out(f"{b.score} {b.board.text} ({b.count} words)")
+            out(f"{b.score} {b.board.text} ({plural(b.count, 'word')})")
         note(summary)
 
 

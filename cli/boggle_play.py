@@ -17,7 +17,7 @@ from .environment import EndOfInput, env
 from .output import out, plural, word_list
 
 MESSAGES = {
-    "too_short": "That word is too short: words need at least {min} letters.",
+    "too_short": "That word is too short: words need at least {min}.",
     "not_a_word": "That word is not in the dictionary.",
     "already_found": "You have already found that word.",
     "not_on_board": "That word can't be formed on this board.",
@@ -138,7 +138,7 @@ def _intro(size: int, rules: Any) -> None:
         "neighbouring cubes (across, down or diagonally); each cube once per word."
     )
     out(
-        f"Words need at least {rules.min_length} letters ({rules.name} rules; Qu counts as two). "
+        f"Words need at least {plural(rules.min_length, 'letter')} ({rules.name} rules; Qu counts as two). "
         "Then the computer finds every word you missed."
     )
     out("")
@@ -175,7 +175,7 @@ def _human_turn(session: Any) -> None:
             out(MESSAGES["time_up"])
             return
         else:
-            _screen(session, MESSAGES[event["verdict"]].format(min=session.rules.min_length))
+            _screen(session, MESSAGES[event["verdict"]].format(min=plural(session.rules.min_length, "letter")))
 
 
 def _computer_turn(session: Any) -> None:

@@ -46,15 +46,18 @@ def guess(
         raise typer.Exit(1)
     if not json_output and result["strategy"] == "optimal":
         if result["exact"]:
-            value = f"the position's value against {result['against']}: {result['misses']} misses"
+            value = f"the position's value against {result['against']}: {plural(result['misses'], 'miss', 'misses')}"
             note(f"optimal: {result['guess']} ({value})")
         else:
             note(f"optimal: {result['guess']} is split's letter (too large to solve within the answer budget)")
     elif not json_output:
         weight = result["frequencies"][result["guess"]]
-        unit = "words contain it" if result["strategy"] == "containing" else "occurrences"
+        if result["strategy"] == "containing":
+            weighed = f"{plural(weight, 'word contains', 'words contain')} it"
+        else:
+            weighed = plural(weight, "occurrence")
         words = plural(result["candidates"], "candidate word")
-        note(f"{result['strategy']}: {result['guess']} ({weight:,} {unit} over {words})")
+        note(f"{result['strategy']}: {result['guess']} ({weighed} over {words})")
 
 
 def evil(
