@@ -21,6 +21,8 @@ def cell_width(text: str) -> int:
 
     ``len`` would misalign a column holding NFD accents (``e`` + U+0301 is one cell).
     """
+    if text.isascii():  # the common case, and 100,000 words must lay out at once
+        return len(text)
     cells = 0
     for ch in text:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
