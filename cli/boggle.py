@@ -18,7 +18,7 @@ from .board_view import rich_board, show_board
 from .options import JSON as JSON_OPTION
 from .options import MIN_LENGTH as MIN_LENGTH_OPTION
 from .options import RULES_HELP
-from .output import console, emit_json, note, out, plural, stderr_is_terminal, stdout_is_terminal
+from .output import console, emit_json, note, out, plural, stderr_is_terminal, stdout_is_terminal, word_list
 
 #: Boards scored per vectorised batch in --batch mode (bounds memory, streams output).
 BATCH_CHUNK = 16384
@@ -95,7 +95,7 @@ def boggle(
 def _total_line(result: dict) -> str:
     return (
         f"{plural(result['count'], 'word')}, {plural(result['score'], 'point')} "
-        f"({result['rules']} rules, min {result['min_length']} letters)"
+        f"({result['rules']} rules, min {plural(result['min_length'], 'letter')})"
     )
 
 
@@ -103,24 +103,22 @@ def _print_solution(result: dict, with_path: bool, faces) -> None:
     from wordindex.boggle.board import parse_board
 
     if stdout_is_terminal():
-        from rich.table import Table
+        console().print(rich_board(parse_board(result["board"], faces=faces)))
+        if with_path:  # a word beside its cells: a table, one word a row
+            from rich.table import Table
 
-        term = console()
-        term.print(rich_board(parse_board(result["board"], faces=faces)))
-        table = Table("score", "word", *(["path"] if with_path else []), caption=_total_line(result))
+            table = Table("score", "word", "path", caption=_total_line(result))
+            for w in result["words"]:
+                table.add_row(str(w["score"]), w["word"], _path_text(w["path"]))
+            console().print(table)
+            return
+    if with_path:
+        width = max((len(w["word"]) for w in result["words"]), default=0)
         for w in result["words"]:
-            table.add_row(str(w["score"]), w["word"], *([_path_text(w["path"])] if with_path else []))
-        term.print(table)
-        return
-    width = max((len(w["word"]) for w in result["words"]), default=0)
-    lines = []
-    for w in result["words"]:
-        line = f"{w['score']:>3} {w['word']}"
-        if with_path:
-            line = f"{w['score']:>3} {w['word']:<{width}} {_path_text(w['path'])}"
-        lines.append(line)
-    lines.append(f"total: {_total_line(result)}")
-    out("\n".join(lines))
+            out(f"{w['score']:>3} {w['word']:<{width}} {_path_text(w['path'])}")
+    else:  # columns on a terminal, one a line piped
+        word_list([f"{w['score']:>3} {w['word']}" for w in result["words"]])
+    out(f"total: {_total_line(result)}")
 
 
 def _show_word(result: dict, json_output: bool, faces) -> None:
@@ -211,7 +209,8 @@ def _run_batch(ctx: typer.Context, source: str, rules) -> None:
         first_line, first_reason = run.bad[0]
         verb = "was" if len(run.bad) == 1 else "were"
         raise UsageError(
-            f"{len(run.bad):,} of {run.lines:,} lines {verb} not a board (first: line {first_line}: {first_reason})"
+            f"{len(run.bad):,} of {plural(run.lines, 'line')} {verb} not a board "
+            f"(first: line {first_line}: {first_reason})"
         )
 
 
@@ -288,7 +287,8 @@ def boggle_best(
         emit_json(boggle_best(result, size, chosen, seed, target))
         return
     summary = (
-        f"seed {seed}: {result.steps:,} steps, {result.boards_scored:,} boards scored in {result.seconds:.1f} s"
+        f"seed {seed}: {plural(result.steps, 'step')}, {plural(result.boards_scored, 'board')} scored "
+        f"in {result.seconds:.1f} s"
         f"; best found after {best[0].seconds:.1f} s{' (interrupted)' if result.interrupted else ''}"
     )
     if stdout_is_terminal():
@@ -309,7 +309,7 @@ def boggle_best(
         term.print(table_out)
     else:
         for b in best:
-            out(f"{b.score} {b.board.text} ({b.count} words)")
+            out(f"{b.score} {b.board.text} ({plural(b.count, 'word')})")
         note(summary)
 
 

@@ -14,10 +14,10 @@ import typer
 from . import context, options
 from .board_view import path_text, show_board
 from .environment import EndOfInput, env
-from .output import out, plural
+from .output import out, plural, word_list
 
 MESSAGES = {
-    "too_short": "That word is too short: words need at least {min} letters.",
+    "too_short": "That word is too short: words need at least {min}.",
     "not_a_word": "That word is not in the dictionary.",
     "already_found": "You have already found that word.",
     "not_on_board": "That word can't be formed on this board.",
@@ -27,6 +27,15 @@ MESSAGES = {
 
 def _word_set(words: list[str]) -> str:
     return "{" + ", ".join(f'"{w.upper()}"' for w in sorted(words)) + "}"
+
+
+def _words(whose: str, words: list[str]) -> None:
+    """``Your words (2): {"FINK", "KNIFE"}`` as CS106B prints it; on a terminal, the words in columns below."""
+    if env().stdout_isatty:
+        out(f"{whose} words ({len(words)}):")
+        word_list([w.upper() for w in sorted(words)])
+    else:
+        out(f"{whose} words ({len(words)}): {_word_set(words)}")
 
 
 def _clock(seconds: float) -> str:
@@ -129,7 +138,7 @@ def _intro(size: int, rules: Any) -> None:
         "neighbouring cubes (across, down or diagonally); each cube once per word."
     )
     out(
-        f"Words need at least {rules.min_length} letters ({rules.name} rules; Qu counts as two). "
+        f"Words need at least {plural(rules.min_length, 'letter')} ({rules.name} rules; Qu counts as two). "
         "Then the computer finds every word you missed."
     )
     out("")
@@ -141,8 +150,7 @@ def _screen(session: Any, message: str, path: Any = ()) -> None:
         env().console().clear()
     out(message)
     show_board(session.board, path)
-    words = session.players["you"]
-    out(f"Your words ({len(words)}): {_word_set(words)}")
+    _words("Your", session.players["you"])
     out(f"Your score: {session.score('you')}")
 
 
@@ -167,7 +175,7 @@ def _human_turn(session: Any) -> None:
             out(MESSAGES["time_up"])
             return
         else:
-            _screen(session, MESSAGES[event["verdict"]].format(min=session.rules.min_length))
+            _screen(session, MESSAGES[event["verdict"]].format(min=plural(session.rules.min_length, "letter")))
 
 
 def _computer_turn(session: Any) -> None:
@@ -176,11 +184,10 @@ def _computer_turn(session: Any) -> None:
     out("")
     out("It's my turn!")
     show_board(session.board)
-    words = session.players["you"]
-    out(f"Your words ({len(words)}): {_word_set(words)}")
+    _words("Your", session.players["you"])
     out(f"Your score: {result['scores']['you']}")  # the result's, as who won is decided (boggle/scores.py)
     mine = [w["word"] for w in result["computer"]["words"]]
-    out(f"My words ({len(mine)}): {_word_set(mine)}")
+    _words("My", mine)
     out(f"My score: {result['computer']['score']}")
     if result["computer_won"]:
         out("Ha ha ha, I destroyed you. Better luck next time, puny human!")

@@ -6,6 +6,9 @@ with ``TERM=dumb``) are looked at once per invocation; commands never ask
 ``sys`` themselves. Tests swap the factory (``use_environment``) for one
 that records what was written.
 
+Lists of words are laid out in columns ``width`` cells wide when stdout is
+a terminal, one word per line when it is not (cli/columns.py).
+
 Without colour every highlight is still visible (brackets, uppercase):
 commands check ``env.colour`` and draw plain text when it is false.
 
@@ -34,6 +37,13 @@ def colour_allowed(environ: dict[str, str] | os._Environ[str], is_terminal: bool
     return is_terminal and "NO_COLOR" not in environ and environ.get("TERM", "") != "dumb"
 
 
+def terminal_width() -> int:
+    """The terminal's columns (``COLUMNS`` first, as ``ls``), 80 when it cannot say."""
+    import shutil
+
+    return max(1, shutil.get_terminal_size((80, 24)).columns)
+
+
 @dataclass
 class Environment:
     """Streams and terminal facts of one invocation."""
@@ -46,6 +56,8 @@ class Environment:
     stderr_isatty: bool = False
     colour: bool = False
     stderr_colour: bool = False
+    #: The terminal's width in cells (lists of words are laid out in columns to fit it).
+    width: int = 80
     _readline_loaded: bool = False
 
     @classmethod
@@ -63,6 +75,7 @@ class Environment:
             stderr_isatty=stderr_tty,
             colour=colour_allowed(os.environ, stdout_tty),
             stderr_colour=colour_allowed(os.environ, stderr_tty),
+            width=terminal_width(),
         )
 
     # -- output ---------------------------------------------------------------
@@ -92,6 +105,7 @@ class Environment:
             highlight=False,
             no_color=not (self.stderr_colour if stderr else self.colour),
             force_terminal=self.stderr_isatty if stderr else self.stdout_isatty,
+            width=None if stderr else self.width,  # stderr's own width: rich asks the terminal
         )
 
     # -- input ------------------------------------------------------------------

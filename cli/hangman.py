@@ -14,7 +14,7 @@ import typer
 
 from . import context, options
 from .environment import EndOfInput, env
-from .output import emit_json, note, out, plural, rich_output
+from .output import emit_json, note, out, plural, rich_output, word_list
 from .pools import allow_vulgar_option, difficulty_option
 
 
@@ -46,15 +46,18 @@ def guess(
         raise typer.Exit(1)
     if not json_output and result["strategy"] == "optimal":
         if result["exact"]:
-            value = f"the position's value against {result['against']}: {result['misses']} misses"
+            value = f"the position's value against {result['against']}: {plural(result['misses'], 'miss', 'misses')}"
             note(f"optimal: {result['guess']} ({value})")
         else:
             note(f"optimal: {result['guess']} is split's letter (too large to solve within the answer budget)")
     elif not json_output:
         weight = result["frequencies"][result["guess"]]
-        unit = "words contain it" if result["strategy"] == "containing" else "occurrences"
+        if result["strategy"] == "containing":
+            weighed = f"{plural(weight, 'word contains', 'words contain')} it"
+        else:
+            weighed = plural(weight, "occurrence")
         words = plural(result["candidates"], "candidate word")
-        note(f"{result['strategy']}: {result['guess']} ({weight:,} {unit} over {words})")
+        note(f"{result['strategy']}: {result['guess']} ({weighed} over {words})")
 
 
 def evil(
@@ -91,7 +94,7 @@ def evil(
     for s in result["steps"]:
         fallback = "  (greedy family: too large to solve within the answer budget)" if s.get("exact") is False else ""
         out(f"{s['letter']}  {s['occurrences']}  {s['pattern']}  {plural(s['family_size'], 'word')}{fallback}")
-    out(" ".join(result["words"]))
+    word_list(result["words"])
 
 
 def solve(

@@ -69,8 +69,8 @@ def hangman_value(
     )
     first = f"; first guess {report['first_guess']}" if report["first_guess"] else ""
     out(
-        f"length {length}: {report['words']:,} words, {found} against the {report['chooser']} chooser{first} "
-        f"({report['positions']:,} positions, {report['seconds']:.1f} s)"
+        f"length {length}: {plural(report['words'], 'word')}, {found} against the {report['chooser']} chooser{first} "
+        f"({plural(report['positions'], 'position')}, {report['seconds']:.1f} s)"
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from . import context, options
-from .output import emit_json, note, out, plural, printable, stderr_is_terminal
+from .output import emit_json, note, out, plural, printable, stderr_is_terminal, word_list
 from .pools import level_option
 
 
@@ -74,7 +74,7 @@ def _summary(summary: dict) -> str:
     name = language(summary["language"]).name
     return (
         f"Built {plural(summary['word_count'], f'{name} word')} from {summary['source']} in {summary['seconds']:.1f} s "
-        f"into {summary['database']} ({summary['lines_read']:,} lines read, {summary['blank_lines']:,} blank; "
+        f"into {summary['database']} ({plural(summary['lines_read'], 'line')} read, {summary['blank_lines']:,} blank; "
         f"skipped: {_reasons(summary['skipped'])})"
     )
 
@@ -161,7 +161,8 @@ def info(ctx: typer.Context, json_output: bool = options.JSON) -> None:
     out(f"built:     {facts['built_at']} in {facts['seconds']:.1f} s by wordindex {facts['wordindex_version']}")
     out(f"schema:    {facts['schema_revision']}")
     out(f"levels:    {_levels_line(facts)}")
-    out(f"vulgar:    {facts['vulgar_word_count']:,} words flagged (valid, never picked or suggested by default)")
+    vulgar = plural(facts["vulgar_word_count"], "word")
+    out(f"vulgar:    {vulgar} flagged (valid, never picked or suggested by default)")
     out("length     words")
     for row in facts["counts_by_length"]:
         out(f"{row['length']:>6} {row['word_count']:>9,}")
@@ -240,8 +241,7 @@ def words(
         emit_json(matches)
     else:
         spellings = matches["spellings"]
-        for word in matches["words"]:
-            out(", ".join(spellings.get(word, [word])))
+        word_list([", ".join(spellings.get(word, [word])) for word in matches["words"]])
         if matches["count"] > len(matches["words"]):
             note(f"showing {len(matches['words']):,} of {plural(matches['count'], 'word')}")
     if matches["count"] == 0:

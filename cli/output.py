@@ -7,6 +7,7 @@ otherwise. rich is imported lazily: a piped query command never pays for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .environment import env
@@ -20,6 +21,22 @@ def emit_json(value: Any) -> None:
 def out(line: str = "") -> None:
     """Print one plain result line on stdout."""
     env().out(line)
+
+
+def word_list(items: Sequence[str]) -> None:
+    """Print a list of words (or of short entries such as ``  3 knife``): the one way every command does.
+
+    On a terminal, in columns fitted to its width, column-major like ``ls``;
+    piped, one per line, so ``wc -l``, ``grep`` and ``sort`` see one word a
+    line. Whether colour is allowed does not matter: ``NO_COLOR`` on a
+    terminal still gets columns.
+    """
+    from .columns import columns
+
+    terminal = env()
+    lines = columns(items, terminal.width) if terminal.stdout_isatty else list(items)
+    if lines:
+        terminal.out("\n".join(lines))
 
 
 def printable(text: str) -> str:

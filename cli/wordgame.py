@@ -7,7 +7,7 @@ import typer
 from . import context
 from .environment import EndOfInput, env
 from .options import JSON as JSON_OPTION
-from .output import console, emit_json, note, out, plural, rich_output
+from .output import emit_json, note, out, plural, word_list
 from .pools import allow_vulgar_option
 
 
@@ -36,16 +36,10 @@ def best_word(
     plays = result["words"] if all_words else ([result] if result["word"] is not None else [])
     if json_output:
         emit_json(result)
-    elif plays and all_words and rich_output():
-        from rich.table import Table
-
-        table = Table("word", "score", "spelled", title=f"{plural(len(plays), 'word')} playable from {result['hand']}")
-        for play in plays:
-            table.add_row(play["word"], str(play["score"]), _spelled(play, result["spellings"]))
-        console().print(table)
     else:
-        for play in plays:
-            out(_play_line(play, result["spellings"]))
+        if plays and all_words and env().stdout_isatty:
+            out(f"{plural(len(plays), 'word')} playable from {result['hand']}:")
+        word_list([_play_line(play, result["spellings"]) for play in plays])
     if not plays:
         if not json_output:
             note(f"no word can be made from the hand {result['hand']}")

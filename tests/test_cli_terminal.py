@@ -3,8 +3,8 @@
 Piped output is tested everywhere else; these tests run the same commands with a recording
 ``Environment`` that says stdout is a colour terminal, strip the colour codes, and compare the
 drawing line for line, so the rich branches of cli/hangman.py, cli/boggle.py and cli/wordgame.py
-run and their layout is pinned. The readline branch of ``Environment.ask`` runs with ``input``
-replaced.
+run and their layout is pinned (lists of words in columns: tests/test_cli_columns.py). The
+readline branch of ``Environment.ask`` runs with ``input`` replaced.
 """
 
 from __future__ import annotations
@@ -106,23 +106,24 @@ def test_boggle_draws_the_board_and_a_table_of_words(run_cli, index_factory):
     )
 
 
-def test_best_word_all_draws_a_table(run_cli, index_factory):
-    db = index_factory("terminal_wordgame", ["cows", "scow", "caws", "zoos", "cozes", "coz"])
-    screen, code = drawn(run_cli, ["best-word", "cows*z", "--all"], db)
+def test_boggle_without_paths_draws_the_board_then_its_words_in_columns(run_cli, index_factory):
+    db = index_factory("terminal_boggle", HANGMAN_WORDS)
+    screen, code = drawn(run_cli, ["boggle", "abcdefghijklmnop"], db)
     assert code == 0
-    assert screen == (
-        "   6 words playable from   \n"
-        "          cows*z           \n"
-        "┏━━━━━━━┳━━━━━━━┳━━━━━━━━━┓\n"
-        "┃ word  ┃ score ┃ spelled ┃\n"
-        "┡━━━━━━━╇━━━━━━━╇━━━━━━━━━┩\n"
-        "│ coz*s │ 480   │ cozes   │\n"
-        "│ z*os  │ 264   │ zoos    │\n"
-        "│ cows  │ 198   │         │\n"
-        "│ scow  │ 198   │         │\n"
-        "│ c*ws  │ 176   │ caws    │\n"
-        "│ coz   │ 168   │         │\n"
-        "└───────┴───────┴─────────┘\n"
+    assert screen.endswith(
+        "╰────┴────┴────┴────╯\n  2 knife    1 fink\ntotal: 2 words, 3 points (official rules, min 3 letters)\n"
+    )
+
+
+def test_best_word_all_lists_in_columns_on_a_colour_terminal(run_cli, index_factory):
+    db = index_factory("terminal_wordgame", ["cows", "scow", "caws", "zoos", "cozes", "coz"])
+    terminal = colour_terminal()
+    with use_environment(lambda: terminal):
+        result = run_cli(["best-word", "cows*z", "--all"], db=db)
+    assert result.exit_code == 0
+    assert terminal.stdout.getvalue() == (
+        "6 words playable from cows*z:\n"
+        "coz*s 480 (cozes)  z*os 264 (zoos)  cows 198  scow 198  c*ws 176 (caws)  coz 168\n"  # 80 cells: fits
     )
 
 

@@ -95,6 +95,12 @@ def test_progress_reports_the_layers_searched():
     assert said and all("best line" in text for text in said)
 
 
+def test_progress_of_one_miss_says_miss():
+    sweep = GreedySweep(["ab", "ac"])
+    sweep.value(1, line_known=False)  # too quick for a progress line on time: the line's text, as it ends
+    assert sweep._progress_text().endswith("; best line 1 miss (2 sets of misses)")
+
+
 @pytest.mark.parametrize("words", [[], ["cool"]])
 def test_no_word_or_one_word_needs_no_miss(words):
     found = GreedySweep(words).value(0, line_known=False)

@@ -96,7 +96,7 @@ def test_evil_json_is_the_issue_example(run_cli, nine_db):
 def test_evil_plain(run_cli, nine_db):
     result = run_cli(["evil", "-n", "4", "-g", "e,o"], db=nine_db)
     assert result.exit_code == 0
-    assert result.stdout == "e  0  ----  3 words\no  2  -oo-  2 words\ncool good\n"
+    assert result.stdout == "e  0  ----  3 words\no  2  -oo-  2 words\ncool\ngood\n"  # piped: one word a line
 
 
 def test_solve_json_and_plain(run_cli, nine_db):

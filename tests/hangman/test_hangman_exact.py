@@ -205,6 +205,12 @@ def test_limits_give_sound_bounds_and_the_fallbacks_say_so(wordlist_small_four):
     assert (fallback.mask, fallback.words) == (greedy_mask, greedy_words)
 
 
+def test_progress_notes_agree_in_number():
+    said: list[str] = []
+    assert value(["ab", "ac"], "optimal", on_progress=said.append).misses == 1
+    assert said == ["2 words: a heuristic guesser needs 1 miss"]
+
+
 def test_one_word_left_guesses_its_letters_without_searching():
     assert best_letter(["cool"], "optimal", guessed={"c"}).letter == "o"
 

@@ -45,6 +45,11 @@ def value(
     return search_value(search, jobs=jobs)
 
 
+def _misses(count: int) -> str:
+    """``1 miss``, ``2 misses``: the progress notes are shown as they are (the CLI prints them in a terminal)."""
+    return f"{count} miss" if count == 1 else f"{count} misses"
+
+
 def search_value(
     search: ValueSearch, family: Family | None = None, jobs: int = 1, heuristic: bool = True
 ) -> ValueResult:
@@ -71,7 +76,7 @@ def search_value(
     try:
         if heuristic:
             upper, letter = search.heuristic_bound(family)
-            search.say(f"{size(family):,} words: a heuristic guesser needs {upper} misses")
+            search.say(f"{size(family):,} words: a heuristic guesser needs {_misses(upper)}")
         limited = full != (None, None)
         if search.chooser is Opponent.GREEDY:
             return _greedy_value(search, family, lower, upper, letter if heuristic else None, jobs)
@@ -83,7 +88,7 @@ def search_value(
             _limit_share(search, 0.5)
         try:
             while lower < upper:
-                search.say(f"can the guesser finish with {lower} misses? ({search.positions:,} positions so far)")
+                search.say(f"can the guesser finish with {_misses(lower)}? ({search.positions:,} positions so far)")
                 found = pool.best_letter(lower) if pool else search.best_moves(family, lower)
                 if found is None:
                     lower += 1
@@ -97,7 +102,7 @@ def search_value(
         search.deadline, search.position_cap = full
         while lower < upper:
             k = upper - 1
-            search.say(f"can the guesser finish with {k} misses? ({search.positions:,} positions so far)")
+            search.say(f"can the guesser finish with {_misses(k)}? ({search.positions:,} positions so far)")
             found = pool.best_letter(k) if pool else search.best_moves(family, k)
             if found is None:
                 lower = upper

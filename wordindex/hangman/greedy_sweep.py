@@ -250,9 +250,10 @@ class GreedySweep:
         k = self._kernel
         layers = min(int(w.counters[k.ROOT_LAYERS]) for w in self.workers)
         steps = sum(int(w.counters[k.STEPS]) for w in self.workers)
+        best = int(self.shared[0])
         return (
             f"every line of fewer than {layers} misses before its first hit searched; "
-            f"best line {int(self.shared[0])} misses ({steps:,} sets of misses)"
+            f"best line {best} {'miss' if best == 1 else 'misses'} ({steps:,} sets of misses)"
         )
 
     def _follow(self, worker: _Worker, position: Any, value: int) -> list[str]:
