@@ -313,9 +313,9 @@ function wordButton(word, content, name) {
   return button;
 }
 
-// A word of the player's list or of the board's: its button, then its lookup link.
-function resultWord(word, content, name) {
-  return el("span", {class: "result-word"}, wordButton(word, content, name), lookupLink(word));
+// A word of the player's list or of the board's: its button, what follows it (who found it), its lookup link.
+function resultWord(word, content, name, after) {
+  return el("span", {class: "result-word"}, wordButton(word, content, name), after || "", lookupLink(word));
 }
 
 // How the list writes the results' words (été for ete, Haus for haus), so each lookup finds its page.
@@ -350,7 +350,9 @@ function showResults(view) {
   if (!results) { if (!S.live) setTimeout(refresh, 1000); return; }
   const firstTime = $("results").hidden;
   $("results").hidden = false;
-  document.querySelector("main").classList.add("over");  // on a phone the results come first (boggle.css)
+  const main = document.querySelector("main");
+  main.classList.add("over");  // on a phone the results come first (boggle.css), the board small below
+  main.style.setProperty("--board-n", S.size);
   S.paths = new Map(results.words.map((w) => [w.word, w.path.map(([r, c]) => r * S.size + c)]));
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
@@ -369,8 +371,8 @@ function showResults(view) {
   $("all-words").replaceChildren(...results.words.map((w) => {
     const who = (w.found_by.length ? ` (${w.found_by.join(", ")})` : " (missed)") + (shared.has(w.word) ? `, ${SHARED_NOTE}` : "");
     return el("li", {class: (w.found_by.length ? "found" : "missed") + (mine.has(w.word) ? " mine" : "")},
-      resultWord(w.word, [w.word, w.found_by.length && view.multiplayer ? el("span", {class: "muted"}, ` (${w.found_by.join(", ")})`) : ""],
-        `${w.word}, ${w.score} points${who}`),
+      resultWord(w.word, w.word, `${w.word}, ${w.score} points${who}`,
+        w.found_by.length && view.multiplayer ? el("span", {class: "muted", "aria-hidden": "true"}, `(${w.found_by.join(", ")})`) : ""),
       el("span", {class: "muted"}, shared.has(w.word) ? el("s", {title: SHARED_NOTE}, w.score) : w.score));
   }));
   if (S.pinned && !S.pinned.isConnected) {  // the lists were drawn again: keep the tapped word's path shown
