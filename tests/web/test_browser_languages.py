@@ -11,7 +11,7 @@ from wordindex.index.location import parse_location
 
 from .browser import new_page
 from .conftest import WEB_WORDS, serving
-from .test_api_languages import FRENCH, GERMAN
+from .test_api_languages import FRENCH, GERMAN, GERMAN_BOARD
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -211,5 +211,20 @@ def test_a_french_boggle_word_links_to_its_french_wiktionary_page_as_it_is_writt
         "href", "https://fr.wiktionary.org/wiki/caf%C3%A9"
     )
     assert page.locator("#found a.lookup").get_attribute("rel") == "noopener"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_a_german_noun_links_to_its_page_with_its_capital(browser, languages_server):
+    """The German list writes Haus with its capital (the board plays haus); Wiktionary's page is Haus."""
+    page = started(browser, f"{languages_server}/boggle?language=de&board={GERMAN_BOARD}", "#start", "#board .cell")
+    page.click("#done")
+    page.locator("#all-words li").first.wait_for()
+    expect(page.locator("#all-words a.lookup[data-word=haus]")).to_have_attribute(
+        "href", "https://de.wiktionary.org/wiki/Haus"
+    )
+    assert page.locator("#all-words a.lookup[data-word=haus]").get_attribute("aria-label") == (
+        "Look up Haus in Wiktionary (opens in a new tab)"
+    )
     assert page.js_errors == []
     page.close()
