@@ -11,7 +11,7 @@ from wordindex.index.location import parse_location
 
 from .browser import new_page
 from .conftest import WEB_WORDS, serving
-from .test_api_languages import FRENCH, GERMAN
+from .test_api_languages import FRENCH, GERMAN, GERMAN_BOARD
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -190,5 +190,41 @@ def test_the_home_page_picker_and_links_keep_the_language(browser, languages_ser
     page.locator("#keyboard button").first.wait_for(state="attached")
     assert page.locator("#status").inner_text() == "The language xx is not served here; playing in English."
     assert page.locator("#language").input_value() == "en"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_a_french_boggle_word_links_to_its_french_wiktionary_page_as_it_is_written(browser, languages_server):
+    """Issue 34 item 7: a word of the results looks itself up on its language's Wiktionary, written as its
+    players write it (the index plays été as ete; the link goes to été's page)."""
+    # Rows ete / caf / xxx: été along the top; café runs c a f, then up to the last e.
+    page = started(browser, f"{languages_server}/boggle?language=fr&board=etecafxxx", "#start", "#board .cell")
+    page.fill("#word", "été")
+    page.press("#word", "Enter")
+    page.locator("#found li").first.wait_for()
+    page.click("#done")
+    page.locator("#all-words li").first.wait_for()
+    ete = "https://fr.wiktionary.org/wiki/%C3%A9t%C3%A9"
+    for where in ("#found", "#all-words"):
+        expect(page.locator(f"{where} a.lookup[data-word=ete]")).to_have_attribute("href", ete)
+    expect(page.locator("#all-words a.lookup[data-word=cafe]")).to_have_attribute(
+        "href", "https://fr.wiktionary.org/wiki/caf%C3%A9"
+    )
+    assert page.locator("#found a.lookup").get_attribute("rel") == "noopener"
+    assert page.js_errors == []
+    page.close()
+
+
+def test_a_german_noun_links_to_its_page_with_its_capital(browser, languages_server):
+    """The German list writes Haus with its capital (the board plays haus); Wiktionary's page is Haus."""
+    page = started(browser, f"{languages_server}/boggle?language=de&board={GERMAN_BOARD}", "#start", "#board .cell")
+    page.click("#done")
+    page.locator("#all-words li").first.wait_for()
+    expect(page.locator("#all-words a.lookup[data-word=haus]")).to_have_attribute(
+        "href", "https://de.wiktionary.org/wiki/Haus"
+    )
+    assert page.locator("#all-words a.lookup[data-word=haus]").get_attribute("aria-label") == (
+        "Look up Haus in Wiktionary (opens in a new tab)"
+    )
     assert page.js_errors == []
     page.close()

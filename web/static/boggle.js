@@ -11,6 +11,9 @@ const S = {
   path: [],            // the cells selected by tapping or dragging
   drag: null,          // {cells: [...], moved: bool} while a pointer is down
   endsAt: 0, timer: null, poll: null, live: null, shown: null,
+  paths: new Map(),    // once the results are in: each word of the board -> its path (cell numbers)
+  spellings: new Map(),  // a word as it plays -> as its players write it (GET /api/check), for lookups
+  pinned: null,        // the button of the results' word whose path stays shown (tapped, clicked or Enter)
 };
 
 // -- the board --------------------------------------------------------------
@@ -50,6 +53,9 @@ function highlight(path, kind) {
   for (const node of cells()) {
     const cell = Number(node.dataset.cell);
     node.classList.toggle(kind || "on", on.has(cell));
+    if (kind === "show") {  // a shown word's path says its order: each cell's step, from 1
+      if (on.has(cell)) node.dataset.step = path.indexOf(cell) + 1; else delete node.dataset.step;
+    }
     if (!kind) {
       node.classList.toggle("first", path[0] === cell);
       node.setAttribute("aria-pressed", on.has(cell) ? "true" : "false");
@@ -241,9 +247,11 @@ function show(view) {
   // the round runs every word counts "so far"; once the results are in they are the scoreboard's row.
   const you = view.you;
   const found = $("found");
+  // Once the results are in, each word shows its path when tapped and has its dictionary link.
+  const word = (w) => view.results ? resultWord(w.word, w.shared ? struck(w.word) : w.word, w.shared ? `${w.word}, ${SHARED_NOTE}` : `${w.word}, ${points(w.score)}`) : (w.shared ? struck(w.word) : w.word);
   found.replaceChildren(...(you ? you.words : []).slice().reverse().map((w) => w.shared
-    ? el("li", {class: "shared"}, struck(w.word), el("span", {class: "muted"}, `0 (${SHARED_NOTE})`))
-    : el("li", {}, el("span", {}, w.word), el("span", {class: "muted"}, `${w.score}`))));
+    ? el("li", {class: "shared"}, word(w), el("span", {class: "muted"}, `0 (${SHARED_NOTE})`))
+    : el("li", {}, el("span", {}, word(w)), el("span", {class: "muted"}, `${w.score}`))));
   const soFar = you && view.multiplayer && !view.results ? " so far" : "";
   $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${points(you.score)}${soFar}` : "watching";
   $("score-line").title = soFar ? "at the end, a word another player found too scores for neither of you" : "";
@@ -263,6 +271,74 @@ const SHARED_NOTE = "found by another player too: no points";
 function points(n) { return `${n} point${n === 1 ? "" : "s"}`; }
 function struck(word) { return el("s", {title: SHARED_NOTE}, word, el("span", {class: "sr-only"}, ` (${SHARED_NOTE})`)); }
 
+// -- the results' words: tap one to see its path, follow its link to look it up --------------
+
+// Where a word is looked up: its language's Wiktionary, under the word as its players write it.
+function lookupHref(word) {
+  const code = ((LANG.info || ENGLISH).code || "en").split("-")[0];
+  return `https://${code}.wiktionary.org/wiki/${encodeURIComponent(S.spellings.get(word) || word)}`;
+}
+
+function lookupLink(word) {
+  const name = `Look up ${S.spellings.get(word) || word} in Wiktionary (opens in a new tab)`;
+  return el("a", {class: "lookup", href: lookupHref(word), target: "_blank", rel: "noopener",
+    "data-word": word, "aria-label": name, title: name}, "↗");
+}
+
+function pathOf(word) { return S.paths.get(word) || findPath(word); }
+
+// Show a word's path on the board (hover and focus show it for a while; a tap or click keeps it).
+function showWord(button) {
+  for (const node of document.querySelectorAll("#results button.word.shown, #found button.word.shown")) node.classList.remove("shown");
+  button.classList.add("shown");
+  highlight(pathOf(button.dataset.word), "show");
+}
+function unshowWord(button) {
+  button.classList.remove("shown");
+  if (S.pinned && S.pinned.isConnected) showWord(S.pinned); else highlight([], "show");
+}
+function pinWord(button) {
+  S.pinned = button;
+  for (const node of document.querySelectorAll("button.word[aria-pressed=true]")) node.setAttribute("aria-pressed", "false");
+  button.setAttribute("aria-pressed", "true");
+  showWord(button);
+}
+
+// A word of the results as a button that shows its path (hover, focus; a tap or click keeps it shown).
+function wordButton(word, content, name) {
+  const button = el("button", {type: "button", class: "link word", "data-word": word, "aria-pressed": "false",
+    "aria-label": `${name}; show its path`,
+    onmouseenter: () => showWord(button), onmouseleave: () => unshowWord(button),
+    onfocus: () => showWord(button), onblur: () => unshowWord(button), onclick: () => pinWord(button)}, content);
+  return button;
+}
+
+// A word of the player's list or of the board's: its button, what follows it (who found it), its lookup link.
+function resultWord(word, content, name, after) {
+  return el("span", {class: "result-word"}, wordButton(word, content, name), after || "", lookupLink(word));
+}
+
+// How the list writes the results' words (été for ete, Haus for haus), so each lookup finds its page.
+async function learnSpellings(words) {
+  const asked = words.filter((w) => !S.spellings.has(w));
+  for (let at = 0; at < asked.length; at += 100) {
+    const query = new URLSearchParams(asked.slice(at, at + 100).map((w) => ["word", w]));
+    if (LANG.code) query.set("language", LANG.code);
+    let answer;
+    try { answer = await api(`/api/check?${query}`); } catch (error) { return; }  // the links keep the word
+    for (const fact of answer) {
+      if (fact.spellings && fact.spellings.length) S.spellings.set(fact.word, fact.spellings[0]);
+    }
+  }
+  for (const link of document.querySelectorAll("a.lookup")) {
+    const word = link.dataset.word, name = `Look up ${S.spellings.get(word) || word} in Wiktionary (opens in a new tab)`;
+    link.href = lookupHref(word);
+    link.setAttribute("aria-label", name); link.title = name;
+  }
+}
+
+const NARROW = "(max-width: 700px)";
+
 function showResults(view) {
   if (S.timer) { clearInterval(S.timer); S.timer = null; }
   if (S.poll) { clearInterval(S.poll); S.poll = null; }
@@ -272,11 +348,18 @@ function showResults(view) {
   const results = view.results;
   // The results (every word on the board) come once no late word can count: ask again shortly.
   if (!results) { if (!S.live) setTimeout(refresh, 1000); return; }
+  const firstTime = $("results").hidden;
   $("results").hidden = false;
+  const main = document.querySelector("main");
+  main.classList.add("over");  // on a phone the results come first (boggle.css), the board small below
+  main.style.setProperty("--board-n", S.size);
+  S.paths = new Map(results.words.map((w) => [w.word, w.path.map(([r, c]) => r * S.size + c)]));
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
     el("h3", {}, `${p.name}: ${points(p.score)}`),
-    el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "", w.shared ? struck(w.word) : `${w.word} ${w.score}`]),
+    el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "", w.shared
+      ? wordButton(w.word, struck(w.word), `${w.word}, ${SHARED_NOTE}`)
+      : [wordButton(w.word, w.word, `${w.word}, ${points(w.score)}`), ` ${w.score}`]]),
       p.words.length ? "" : "no words"))));
   const anyShared = results.players.some((p) => p.words.some((w) => w.shared));
   $("shared-note").hidden = !anyShared;
@@ -284,19 +367,23 @@ function showResults(view) {
   const mine = new Set(view.you ? view.you.words.map((w) => w.word) : []);
   const shared = new Set(results.players.flatMap((p) => p.words.filter((w) => w.shared).map((w) => w.word)));
   const foundCount = results.words.length - results.missed;
-  $("all-summary").textContent = `${results.count} words, ${results.score} points on this board; ${foundCount} found, ${results.missed} missed (in italics). Hover, focus or tap a word to see its path.`;
+  $("all-summary").textContent = `${results.count} words, ${results.score} points on this board; ${foundCount} found, ${results.missed} missed (in italics). Tap, hover or focus a word to see its path on the board; ↗ looks it up in Wiktionary.`;
   $("all-words").replaceChildren(...results.words.map((w) => {
-    const path = w.path.map(([r, c]) => r * S.size + c);
-    const showPath = () => { for (const n of $("all-words").children) n.classList.remove("shown"); item.classList.add("shown"); highlight(path, "show"); };
-    const hidePath = () => { item.classList.remove("shown"); highlight([], "show"); };
     const who = (w.found_by.length ? ` (${w.found_by.join(", ")})` : " (missed)") + (shared.has(w.word) ? `, ${SHARED_NOTE}` : "");
-    const item = el("li", {class: (w.found_by.length ? "found" : "missed") + (mine.has(w.word) ? " mine" : "")},
-      el("button", {type: "button", class: "link", "aria-label": `${w.word}, ${w.score} points${who}; show its path`,
-        onmouseenter: showPath, onmouseleave: hidePath, onfocus: showPath, onblur: hidePath, onclick: showPath},
-      w.word, w.found_by.length && view.multiplayer ? el("span", {class: "muted"}, ` (${w.found_by.join(", ")})`) : ""),
+    return el("li", {class: (w.found_by.length ? "found" : "missed") + (mine.has(w.word) ? " mine" : "")},
+      resultWord(w.word, w.word, `${w.word}, ${w.score} points${who}`,
+        w.found_by.length && view.multiplayer ? el("span", {class: "muted", "aria-hidden": "true"}, `(${w.found_by.join(", ")})`) : ""),
       el("span", {class: "muted"}, shared.has(w.word) ? el("s", {title: SHARED_NOTE}, w.score) : w.score));
-    return item;
   }));
+  if (S.pinned && !S.pinned.isConnected) {  // the lists were drawn again: keep the tapped word's path shown
+    const again = document.querySelector(`#found button.word[data-word="${CSS.escape(S.pinned.dataset.word)}"], #results button.word[data-word="${CSS.escape(S.pinned.dataset.word)}"]`);
+    S.pinned = null;
+    if (again) pinWord(again);
+  }
+  if (firstTime) {
+    learnSpellings(results.words.map((w) => w.word));
+    if (window.matchMedia(NARROW).matches) $("status").scrollIntoView({block: "start"});
+  }
   const q = new URLSearchParams({board: view.board, seconds: view.seconds, rules: view.rules});
   $("replay").href = withLanguage(`/boggle?${q}`);
   $("next-round").hidden = !view.multiplayer;
