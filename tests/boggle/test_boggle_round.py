@@ -47,7 +47,7 @@ def test_state_round_trips_and_views_hide_what_they_should(index):
     again = BoggleRound.resume(game.state())
     assert again.state() == game.state()
     bob_view = again.view(now=3.0, player_id=bob)
-    assert bob_view["you"] == {"name": "Bob", "words": [], "score": 0}
+    assert bob_view["you"] == {"name": "Bob", "words": [], "score": 0, "hints": {"starts": 0, "letters": 0}}
     assert bob_view["players"][0] == {"name": "Ann", "words": 1, "done": False}
     assert ann not in str(bob_view) and "results" not in bob_view
 
@@ -83,6 +83,7 @@ def test_two_players_sharing_a_word_are_told_one_score_everywhere(index):
         "name": "Ana",
         "words": [{"word": "coats", "score": 2}, {"word": "cat", "score": 1}, {"word": "tea", "score": 1}],
         "score": 4,
+        "hints": {"starts": 0, "letters": 0},
     }
     closed = 60.0 + GRACE_SECONDS
     solution = solve_board(index, duo)
@@ -96,11 +97,13 @@ def test_two_players_sharing_a_word_are_told_one_score_everywhere(index):
                 {"word": "tea", "score": 1, "shared": False},
             ],
             "score": 2,
+            "hints": {"starts": 0, "letters": 0},
         },
         {
             "name": "Ben",
             "words": [{"word": "coats", "score": 0, "shared": True}, {"word": "tacos", "score": 2, "shared": False}],
             "score": 2,
+            "hints": {"starts": 0, "letters": 0},
         },
     ]
     for player, row in ((ana, board[0]), (ben, board[1])):
@@ -316,3 +319,69 @@ def test_the_results_text_of_a_board_with_no_word(index):
     solution = engine.solve_board(load_trie(index), game.board, game.rules, engine.Engine.COMPILED)
     assert game.results_text(solution) == json.dumps(game.results(solution), ensure_ascii=False)
     assert json.loads(game.results_text(solution))["words"] == []
+
+
+# -- hints ----------------------------------------------------------------------------------------
+#
+#   c a t s     The words on BOARD: cat cats coat coats east eat seat taco tacos tea ("act" is not:
+#   o e a b     no t touches the c). "eat" and "east" start at both e's (row 1 and row 2), "tea" at
+#   t s e q     the t of row 0 and of row 2, "seat" at the s of row 2 only (no e touches the s of
+#   i b x l     row 0): 13 starts for 10 words.
+
+
+def test_the_starts_hint_counts_the_unfound_words_starting_at_each_cell(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD), now=0.0)
+    me = game.move({"join": "Me"}, index, now=0.0)["joined"]
+    solution = solve_board(index, game)
+    hint = game.move({"player": me, "hint": "starts"}, index, now=1.0, solution=solution)
+    assert hint == {"hint": "starts", "starts": [[4, 0, 3, 0], [0, 2, 0, 0], [1, 1, 2, 0], [0, 0, 0, 0]]}
+    for word in ("cat", "cats", "coat", "coats", "eat"):
+        game.move({"player": me, "word": word}, index, now=2.0)
+    hint = game.move({"player": me, "hint": "starts"}, index, now=3.0, solution=solution)
+    assert hint["starts"] == [[0, 0, 3, 0], [0, 1, 0, 0], [1, 1, 1, 0], [0, 0, 0, 0]]
+    assert game.view(now=3.0, player_id=me)["you"]["hints"] == {"starts": 2, "letters": 0}
+
+
+def test_the_letters_hint_grows_one_letter_at_a_time_never_to_the_whole_word(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, multiplayer=True), now=0.0)
+    ann = game.move({"join": "Ann"}, index, now=0.0)["joined"]
+    bob = game.move({"join": "Bob"}, index, now=0.0)["joined"]
+    solution = solve_board(index, game)
+
+    def letters(player):
+        return game.move({"player": player, "hint": "letters"}, index, now=1.0, solution=solution)["letters"]
+
+    # shortest first, then alphabetically: cat eat tea cats coat east seat taco coats tacos
+    assert [letters(ann) for _ in range(4)] == ["c", "ca", "e", "ea"]  # never "cat": then the next word
+    game.move({"player": ann, "word": "eat"}, index, now=2.0)
+    assert letters(ann) == "t"  # the word told of is found: the next one, "tea"
+    assert letters(bob) == "c"  # each player's hints are their own
+    views = game.view(now=3.0, player_id=ann), game.view(now=3.0, player_id=bob)
+    assert [v["you"]["hints"] for v in views] == [{"starts": 0, "letters": 5}, {"starts": 0, "letters": 1}]
+    results = game.results(solution)
+    assert [p["hints"] for p in results["players"]] == [{"starts": 0, "letters": 5}, {"starts": 0, "letters": 1}]
+
+
+def test_hints_are_for_joined_players_while_the_round_is_on(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD, seconds=60), now=0.0)
+    me = game.move({"join": "Me"}, index, now=0.0)["joined"]
+    solution = solve_board(index, game)
+    with pytest.raises(PlayerError):
+        game.move({"player": "someone-else", "hint": "starts"}, index, now=1.0, solution=solution)
+    with pytest.raises(UsageError):
+        game.move({"player": me, "hint": "answer"}, index, now=1.0, solution=solution)
+    with pytest.raises(RoundOverError):
+        game.move({"player": me, "hint": "starts"}, index, now=60.0, solution=solution)
+    assert game.view(now=61.0, player_id=me)["you"]["hints"] == {"starts": 0, "letters": 0}
+
+
+def test_the_letters_hint_says_when_every_word_is_found(index):
+    game = BoggleRound.new(RoundSettings(board=BOARD), now=0.0)
+    me = game.move({"join": "Me"}, index, now=0.0)["joined"]
+    solution = solve_board(index, game)
+    for word in solution.texts:
+        game.move({"player": me, "word": word}, index, now=1.0)
+    hint = game.move({"player": me, "hint": "letters"}, index, now=2.0, solution=solution)
+    assert hint == {"hint": "letters", "letters": None}
+    assert game.move({"player": me, "hint": "starts"}, index, now=2.0, solution=solution)["starts"] == [[0] * 4] * 4
+    assert game.view(now=2.0, player_id=me)["you"]["hints"] == {"starts": 1, "letters": 0}

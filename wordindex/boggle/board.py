@@ -231,9 +231,22 @@ def find_path(board: Board, word: str) -> tuple[tuple[int, int], ...] | None:
     the game), separate from the all-words search as CS106B asks. A cube
     spells its whole face: ``qu`` from a Qu cube, ``th`` from a Th cube.
     """
+    word = board.face_set.alphabet.play(word) or ""
+    if not word:
+        return None
+    for start in range(board.cell_count):
+        route = route_from(board, word, start)
+        if route is not None:
+            return tuple(board.coordinates(c) for c in route)
+    return None
+
+
+def route_from(board: Board, word: str, start: int) -> list[int] | None:
+    """The cell numbers of one path spelling ``word`` (already in the language's play form) that begins
+    at cell ``start``, or None: ``find_path``'s search from one cell, and a round's hint of where the
+    words a player has not found begin (``wordindex.boggle.hints``)."""
     faces = board.faces
     used = [False] * board.cell_count
-    word = board.face_set.alphabet.play(word) or ""
 
     def extend(cell: int, at: int, route: list[int]) -> list[int] | None:
         face = faces[cell]
@@ -250,10 +263,4 @@ def find_path(board: Board, word: str) -> tuple[tuple[int, int], ...] | None:
         route.pop()
         return None
 
-    if not word:
-        return None
-    for start in range(board.cell_count):
-        route = extend(start, 0, [])
-        if route is not None:
-            return tuple(board.coordinates(c) for c in route)
-    return None
+    return extend(start, 0, []) if word else None

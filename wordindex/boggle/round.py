@@ -10,7 +10,8 @@ board), which is how "next round" keeps a group together.
 
 Whoever has a round's link can send it moves, so every move that changes the round for others
 names a joined player: ending a one-player round, saying one is done (final: a player who is done
-sends no more words), asking for the next round (only once the round is over; the next round's id
+sends no more words), asking a hint (``hints``: counted per player and shown in the results; only the
+asking player's answer holds it), asking for the next round (only once the round is over; the next round's id
 is made by the server, never taken from a move). The board's full solution is for the results,
 which appear only once no word can be accepted any more (the clock plus ``GRACE_SECONDS``), so it
 cannot be copied into late words. Players' names are normalised (NFC, runs of spaces as one, no
@@ -41,6 +42,7 @@ from ..languages import language
 from .board import Board, board_key, find_path, parse_board
 from .dice import get_dice, shake
 from .faces import faces_of
+from .hints import HINT_KINDS, next_letters, start_counts, unfound
 from .rules import Rules, get_rules
 from .scores import PlayerScore, final_scores, running_score, who_found
 from .solution import Solution
@@ -206,14 +208,15 @@ class BoggleRound:
 
     # -- moves --------------------------------------------------------------------
 
-    def move(self, move: dict[str, Any], index: Index, now: float) -> dict[str, Any]:
+    def move(self, move: dict[str, Any], index: Index, now: float, solution: Solution | None = None) -> dict[str, Any]:
         """Apply one move and say what happened.
 
         ``{"join": name}`` → ``{"joined": player_id}``; ``{"player": id, "word": w}``
         → the verdict; ``{"player": id, "done": true}`` (a player stops, for good);
         ``{"player": id, "end": true}`` (a one-player round ends at once); once the round is over,
-        ``done`` and ``end`` are refused (RoundOverError, 409) as late words are. The next round is
-        not a move: see ``ask_next`` and ``link_next``.
+        ``done`` and ``end`` are refused (RoundOverError, 409) as late words are. ``{"player": id,
+        "hint": "starts" | "letters"}`` → the hint (``hint``), which needs the board's ``solution``.
+        The next round is not a move: see ``ask_next`` and ``link_next``.
         """
         if not isinstance(move, dict):
             raise UsageError('a Boggle move is an object such as {"player": "...", "word": "..."}')
@@ -221,6 +224,8 @@ class BoggleRound:
             raise UsageError('ask for the next round with {"player": ID, "next": true} once the round is over')
         if "join" in move:
             return self._join(move["join"], now)
+        if "hint" in move:
+            return self._hint(self.check_hint(move, now), move["hint"], solution)
         player = self._player(move.get("player"))
         if (move.get("end") is True or move.get("done") is True) and self.over(now):
             # Nothing left to end: refused like a late word, so the round's version (and every view's
@@ -235,12 +240,43 @@ class BoggleRound:
             player["done"] = True
             return {"done": True}
         if "word" not in move or not isinstance(move["word"], str):
-            raise UsageError('a Boggle move needs "word" (or "done", "join", "end", "next")')
+            raise UsageError('a Boggle move needs "word" (or "done", "hint", "join", "end", "next")')
         if self.closed(now):
             raise RoundOverError("the round is over: no more words")
         if player["done"]:
             raise RoundOverError("you are done in this round: no more words")
         return self._play_word(player, move["word"], index)
+
+    def check_hint(self, move: dict[str, Any], now: float) -> dict[str, Any]:
+        """The player asking the hint ``move``, if it may be given now: a joined player (PlayerError),
+        a hint kind (UsageError), a round still on and a player not done (RoundOverError). Cheap: the
+        server checks it before it solves the board for the hint."""
+        player = self._player(move.get("player"))
+        if move.get("hint") not in HINT_KINDS:
+            raise UsageError(f'a hint is {" or ".join(map(repr, HINT_KINDS))}: {{"player": ID, "hint": "starts"}}')
+        if self.over(now):
+            raise RoundOverError("the round is over: no more hints")
+        if player["done"]:
+            raise RoundOverError("you are done in this round: no more hints")
+        return player
+
+    def _hint(self, player: dict[str, Any], kind: str, solution: Solution | None) -> dict[str, Any]:
+        """A hint for ``player`` from the board's ``solution`` (``wordindex.boggle.hints``), counted in
+        their ``hints``; a letters hint when every word is found says so (``null``) and is not counted."""
+        if solution is None:
+            raise ValueError("a hint needs the board's solution")
+        left = unfound(solution.texts, set(player["words"]))
+        hints = player.setdefault("hints", {})
+        if kind == "starts":
+            hints["starts"] = hints.get("starts", 0) + 1
+            return {"hint": "starts", "starts": start_counts(self.board, left)}
+        told = player.get("hint_word")
+        chosen = next_letters(left, None if told is None else (told[0], told[1]))
+        if chosen is None:
+            return {"hint": "letters", "letters": None}
+        player["hint_word"] = [chosen[0], chosen[1]]
+        hints["letters"] = hints.get("letters", 0) + 1
+        return {"hint": "letters", "letters": chosen[0][: chosen[1]]}
 
     def _join(self, text: Any, now: float) -> dict[str, Any]:
         name = player_name(text)
@@ -351,8 +387,8 @@ class BoggleRound:
         scoreboard, each word with ``"shared"``), so the end screen and the scoreboard say the same."""
         if self.closed(now):
             mine = next(i for i, p in enumerate(self._state["players"]) if p is me)
-            return self.scores()[mine].to_json()
-        return running_score(self.rules, me["name"], me["words"]).to_json()
+            return {**self.scores()[mine].to_json(), "hints": hints_used(me)}
+        return {**running_score(self.rules, me["name"], me["words"]).to_json(), "hints": hints_used(me)}
 
     def results(self, solution: Solution) -> dict[str, Any]:
         """Everyone's words and scores (shared words struck out when several play); every word on the board."""
@@ -390,8 +426,10 @@ class BoggleRound:
         return who_found((p["name"], p["words"]) for p in self._state["players"])
 
     def _table(self) -> list[dict[str, Any]]:
-        """The scoreboard: each player's words with their scores, a shared word struck (``scores``)."""
-        return [row.to_json() for row in self.scores()]
+        """The scoreboard: each player's words with their scores, a shared word struck (``scores``), and
+        the hints each asked."""
+        players = self._state["players"]
+        return [{**row.to_json(), "hints": hints_used(p)} for row, p in zip(self.scores(), players, strict=True)]
 
     @staticmethod
     def _totals(solution: Solution, finders: dict[str, list[str]]) -> dict[str, int]:
@@ -400,3 +438,10 @@ class BoggleRound:
             "score": solution.score,
             "missed": sum(1 for word in solution.texts if word not in finders),
         }
+
+
+def hints_used(player: dict[str, Any]) -> dict[str, int]:
+    """How many hints of each kind a player asked (``{"starts": n, "letters": n}``; a round stored
+    before hints has none)."""
+    asked = player.get("hints", {})
+    return {kind: asked.get(kind, 0) for kind in HINT_KINDS}
