@@ -57,6 +57,17 @@ class SharedResults:
         self.cache.put(self.key, text, len(text))
         return ResultsText(text)
 
+    def solution(self, solve: Callable[[], Any]) -> Any:
+        """The round's board solved (``solve``), once per game in this worker: a round's board never
+        changes, so every hint asked during the round and the results at its end read one solve."""
+        key = ("solution", self.key[0])
+        found = self.cache.get(key)
+        if found is None:
+            found = solve()
+            # its words and paths, roughly: a few dozen bytes each
+            self.cache.put(key, found, 1024 + 64 * found.count)
+        return found
+
 
 @dataclass(frozen=True)
 class BudgetedLexicon:
@@ -153,12 +164,31 @@ class BoggleKind:
         round_ = BoggleRound.new(chosen, now, settings.max_board_size)
         return Created(round_.state(), False)
 
-    def move(self, state: dict[str, Any], move: Any, index: Index, now: float) -> Moved:
+    def move(self, state: dict[str, Any], move: Any, index: Index, now: float, solution: Any = None) -> Moved:
+        """Apply the move; a hint needs the board's ``solution`` (``hint_solution``)."""
         from wordindex.boggle.round import BoggleRound
 
         round_ = BoggleRound.resume(state)
-        event = round_.move(move, index, now)
+        event = round_.move(move, index, now, solution)
         return Moved(round_.state(), round_.over(now), event)
+
+    def hint_solution(
+        self,
+        state: dict[str, Any],
+        move: dict[str, Any],
+        index: Index,
+        now: float,
+        lexicon: Lexicon,
+        shared: SharedResults,
+    ) -> Any:
+        """The board's solution for a hint ``move``, once the move is known to be one the round takes
+        (a joined player, a hint kind, the round on: ``BoggleRound.check_hint``), so nobody without a
+        player's id makes the server solve; solved once per game (``SharedResults.solution``)."""
+        from wordindex.boggle.round import BoggleRound
+
+        round_ = BoggleRound.resume(state)
+        round_.check_hint(move, now)
+        return shared.solution(lambda: self._solution(round_, index, lexicon))
 
     def view(
         self,
@@ -177,7 +207,10 @@ class BoggleKind:
         if quick is not None:
             return quick
         round_ = BoggleRound.resume(state)
-        solution = self._solution(round_, index, lexicon)
+        if shared is None:
+            solution = self._solution(round_, index, lexicon)
+        else:
+            solution = shared.solution(lambda: self._solution(round_, index, lexicon))
         results = round_.results(solution) if shared is None else shared.put(round_.results_text(solution))
         return {**round_.view(now, player), "results": results}  # the last key, as the round's own view puts it
 

@@ -67,6 +67,7 @@ def test_a_one_player_round_from_start_to_results(api):
                 {"word": "tacos", "score": 2, "shared": False},
                 {"word": "beets", "score": 2, "shared": False},
             ],
+            "hints": {"starts": 0, "letters": 0},
         }
     ]
     by_word = {w["word"]: w for w in results["words"]}
@@ -145,6 +146,7 @@ def test_both_players_views_and_the_scoreboard_agree_number_for_number(api):
         "name": "Ann",
         "words": [{"word": "coats", "score": 2}, {"word": "cat", "score": 1}, {"word": "tea", "score": 1}],
         "score": 4,  # while the round is on: whether Bob has coats too is not told
+        "hints": {"starts": 0, "letters": 0},
     }
     move(api, game_id, {"player": ann, "done": True})
     move(api, game_id, {"player": bob, "done": True})
@@ -182,11 +184,13 @@ def test_multiplayer_results_strike_shared_words(api):
                 {"word": "cat", "score": 1, "shared": False},
                 {"word": "tea", "score": 1, "shared": False},
             ],
+            "hints": {"starts": 0, "letters": 0},
         },
         {
             "name": "Bob",
             "score": 2,
             "words": [{"word": "coats", "score": 0, "shared": True}, {"word": "beets", "score": 2, "shared": False}],
+            "hints": {"starts": 0, "letters": 0},
         },
     ]
     by_word = {w["word"]: w["found_by"] for w in final["results"]["words"]}
@@ -431,3 +435,46 @@ def test_moves_take_at_most_half_the_request_threads_at_once(sqlite_web_index, m
         for t in threads:
             t.join()
     assert answers == [200] * 6 and 1 <= most[0] <= 2
+
+
+def test_hints_are_a_players_own_moves_counted_in_the_results(api, monkeypatch):
+    """Issue 34 item 4: a hint is asked with the player's own id (a secret given at join, in no view),
+    answered to that player only, counted per player, shown in the results; the board is solved once
+    for the round's hints and its results; after the round a hint is a 409."""
+    from wordindex.web.games import BoggleKind
+
+    solved = []
+    solution = BoggleKind._solution
+    monkeypatch.setattr(BoggleKind, "_solution", staticmethod(lambda *a: solved.append(1) or solution(*a)))
+    game_id = new_round(api, multiplayer=True)["id"]
+    ann, bob = join(api, game_id, "Ann"), join(api, game_id, "Bob")
+    starts = move(api, game_id, {"player": ann, "hint": "starts"})
+    assert starts["event"]["hint"] == "starts" and len(starts["event"]["starts"]) == 4
+    assert sum(map(sum, starts["event"]["starts"])) >= BOARD_WORDS  # every word counts where it can start
+    assert [move(api, game_id, {"player": bob, "hint": "letters"})["event"]["letters"] for _ in range(2)] == [
+        "a",
+        "ac",
+    ]
+    assert len(solved) == 1  # the round's hints read one solve
+    # another player's id is a secret: no view holds one, and a made-up id is refused, changing nothing
+    for view in (starts["state"], api.get(f"/api/games/{game_id}", params={"player": bob}).json()["state"]):
+        assert ann not in json.dumps(view) and bob not in json.dumps(view)
+    version = api.get(f"/api/games/{game_id}").json()["version"]
+    stranger = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": "Ann", "hint": "starts"}})
+    assert (stranger.status_code, stranger.json()["error"]) == (400, "unknown player: join the round first")
+    wrong = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": ann, "hint": "answer"}})
+    assert wrong.status_code == 400
+    assert api.get(f"/api/games/{game_id}").json()["version"] == version
+    assert api.get(f"/api/games/{game_id}", params={"player": ann}).json()["state"]["you"]["hints"] == {
+        "starts": 1,
+        "letters": 0,
+    }
+    move(api, game_id, {"player": ann, "done": True})
+    final = move(api, game_id, {"player": bob, "done": True})["state"]
+    assert [(p["name"], p["hints"]) for p in final["results"]["players"]] == [
+        ("Ann", {"starts": 1, "letters": 0}),
+        ("Bob", {"starts": 0, "letters": 2}),
+    ]
+    assert len(solved) == 1  # the results reuse it
+    late = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": ann, "hint": "letters"}})
+    assert (late.status_code, late.json()["error"]) == (409, "the round is over: no more hints")

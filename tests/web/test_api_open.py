@@ -87,7 +87,14 @@ def test_the_board_solution_is_not_out_while_a_late_word_can_count(api):
     late = api.post(f"/api/games/{game_id}/moves", json={"move": {"player": me, "word": "tacos"}})
     assert late.status_code == 409
     results = api.get(f"/api/games/{game_id}", params={"player": me}).json()["state"]["results"]
-    assert results["players"] == [{"name": "Me", "score": 2, "words": [{"word": "coats", "score": 2, "shared": False}]}]
+    assert results["players"] == [
+        {
+            "name": "Me",
+            "score": 2,
+            "words": [{"word": "coats", "score": 2, "shared": False}],
+            "hints": {"starts": 0, "letters": 0},
+        }
+    ]
 
 
 def test_done_is_final(api):

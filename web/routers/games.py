@@ -260,6 +260,17 @@ def _make_move(
         kind = kind_named(stored.kind)
         if isinstance(kind, BoggleKind) and isinstance(move, dict) and "next" in move:
             record, moved = _next_round(request, game_id, move, kind, index, store)
+        elif isinstance(kind, BoggleKind) and isinstance(move, dict) and "hint" in move:
+            # Solved (once per game) before the update, whose apply runs again after a lost race.
+            lexicon = _lexicon(request, served.lexicons, index)
+            solution = kind.hint_solution(stored.state, move, index, time.time(), lexicon, _shared(request, stored))
+            boggle = kind
+
+            def hint(record: Any) -> tuple[dict[str, Any], bool, Moved]:
+                moved = boggle.move(record.state, move, index, time.time(), solution)
+                return moved.state, moved.finished, moved
+
+            record, moved = store.update(game_id, hint, read=stored)
         else:
 
             def apply(record: Any) -> tuple[dict[str, Any], bool, Moved]:
