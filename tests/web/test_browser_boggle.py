@@ -263,3 +263,71 @@ def test_a_stream_the_server_ends_while_the_round_runs_is_opened_again(browser, 
         assert ann.js_errors == [] and bob.js_errors == []
         ann.close()
         bob.close()
+
+
+def test_hints_and_rotation(browser, live_server):
+    """Issue 34 item 4: the counts of the words left to find drawn on each cell (as the server's
+    solution gives them, and following the words found), a growing prefix of an unfound word, a board
+    rotated by a button and by R that still plays the same words, and the hints counted in the results."""
+    import json
+    import urllib.request
+
+    from wordindex.boggle.board import parse_board
+    from wordindex.boggle.hints import start_counts
+
+    page = new_page(browser)
+    start_round(page, f"{live_server}/boggle?board={BOARD}&seconds=120", "Hana")
+    game_id = page.url.split("game=")[1].split("&")[0]
+    page.click("#hint-starts")
+    page.get_by_text("Each cell shows how many of the words you have not found start there.").wait_for()
+
+    def counts():
+        return [page.locator(f'#board .cell[data-cell="{cell}"] .count').inner_text() for cell in range(16)]
+
+    shown = counts()
+    c_label = page.locator('#board .cell[data-cell="0"]').get_attribute("aria-label")
+    assert c_label == f"C, row 1, column 1, {shown[0]} words to find start here"
+    drag_path(page, [(0, 0), (1, 0), (0, 1), (0, 2), (0, 3)])  # c-o-a-t-s
+    page.get_by_text("COATS: 2 points.").wait_for()
+    assert counts() == [str(int(shown[0]) - 1), *shown[1:]]  # coats starts only at the c
+
+    page.click("#hint-letters")
+    page.get_by_text("A word you have not found starts with A.").first.wait_for()
+    page.click("#hint-letters")
+    page.locator("#hint-line", has_text="A word you have not found starts with AC.").wait_for()
+
+    page.click("#rotate")  # a quarter turn clockwise: the bottom left cell (I) is shown top left
+    assert page.locator("#board .cell").first.get_attribute("data-cell") == "12"
+    assert page.locator("#board .cell").first.get_attribute("aria-label").startswith("I, row 1, column 1")
+
+    def drag_cells(numbers):  # by the cells' own numbers, wherever they are shown
+        boxes = [page.locator(f'#board .cell[data-cell="{n}"]').bounding_box() for n in numbers]
+        points = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y, steps=4)
+        page.mouse.up()
+
+    drag_cells([2, 6, 7])  # t-a-b, dragged on the turned board
+    page.get_by_text("TAB: 1 point.").wait_for()
+    page.locator('#board .cell[data-cell="5"]').focus()
+    for turns in (2, 3, 0):
+        page.keyboard.press("r")
+        assert page.locator("#board .cell").first.get_attribute("data-cell") == {2: "15", 3: "3", 0: "0"}[turns]
+    assert found_words(page) == ["tab", "coats"]
+
+    page.click("#done")
+    page.locator("#results").wait_for()
+    assert page.locator("#scoreboard .hints-used").inner_text() == (
+        "Hints used: 3 (where words start: 1, first letters: 2)."
+    )
+    assert page.locator("#status").inner_text() == "The round is over. You scored 3 points. You used 3 hints."
+    assert page.locator("#board .cell .count").count() == 0
+    with urllib.request.urlopen(f"{live_server}/api/games/{game_id}") as answer:
+        results = json.loads(answer.read())["state"]["results"]
+    assert results["players"][0]["hints"] == {"starts": 1, "letters": 2}
+    expected = start_counts(parse_board(BOARD), [w["word"] for w in results["words"]])
+    assert shown == [str(n) for row in expected for n in row]  # the page drew the server's counts
+    assert page.js_errors == []
+    page.close()

@@ -14,6 +14,8 @@ const S = {
   paths: new Map(),    // once the results are in: each word of the board -> its path (cell numbers)
   spellings: new Map(),  // a word as it plays -> as its players write it (GET /api/check), for lookups
   pinned: null,        // the button of the results' word whose path stays shown (tapped, clicked or Enter)
+  turns: 0,            // quarter turns clockwise the board is shown rotated by (a view only: cells keep their numbers)
+  starts: null,        // the "where words start" hint: per cell, how many words the player has not found start there
 };
 
 // -- the board --------------------------------------------------------------
@@ -37,15 +39,49 @@ function drawBoard() {
   const board = $("board");
   board.style.setProperty("--n", S.size);
   board.replaceChildren();
+  S.starts = null;
   for (let cell = 0; cell < S.faces.length; cell++) {
-    const [r, c] = rowCol(cell);
-    board.append(el("button", {
-      type: "button", class: "cell", "data-cell": cell, role: "gridcell",
-      "aria-label": `${label(S.faces[cell])}, row ${r + 1}, column ${c + 1}`,
-    }, label(S.faces[cell])));
+    board.append(el("button", {type: "button", class: "cell", "data-cell": cell, role: "gridcell"}, label(S.faces[cell])));
+  }
+  placeCells();
+}
+
+// Where a cell is shown: its row and column turned S.turns quarter turns clockwise. Rotating only
+// moves the buttons (each keeps its data-cell), so paths, adjacency and the server's words are unchanged.
+function shownAt(cell) {
+  let [r, c] = rowCol(cell);
+  for (let turn = 0; turn < S.turns; turn++) [r, c] = [c, S.size - 1 - r];
+  return [r, c];
+}
+
+// Put the cells in the order they are shown (the grid places them; focus and screen readers follow
+// that order too), each labelled with where it is shown and, after the hint, how many words start there.
+function placeCells() {
+  const nodes = [...$("board").querySelectorAll(".cell")];
+  const at = (node) => { const [r, c] = shownAt(Number(node.dataset.cell)); return r * S.size + c; };
+  nodes.sort((a, b) => at(a) - at(b));
+  $("board").append(...nodes);
+  for (const node of nodes) {
+    const cell = Number(node.dataset.cell), [r, c] = shownAt(cell);
+    let name = `${label(S.faces[cell])}, row ${r + 1}, column ${c + 1}`;
+    let count = node.querySelector(".count");
+    if (S.starts) {
+      const n = S.starts[cell];
+      name += `, ${n} word${n === 1 ? "" : "s"} to find start${n === 1 ? "s" : ""} here`;
+      if (!count) { count = el("span", {class: "count", "aria-hidden": "true"}); node.append(count); }
+      count.textContent = n;
+    } else if (count) count.remove();
+    node.setAttribute("aria-label", name);
   }
 }
 
+function rotate() {
+  S.turns = (S.turns + 1) % 4;
+  placeCells();
+  announce(S.turns ? `The board is turned ${S.turns * 90}° clockwise.` : "The board is back the way it was dealt.");
+}
+
+// The cells in the order they are shown (rotated or not).
 function cells() { return [...$("board").querySelectorAll(".cell")]; }
 
 function highlight(path, kind) {
@@ -65,8 +101,15 @@ function highlight(path, kind) {
 }
 
 // A path for a typed word (the Qu cube spells "qu"): depth-first search, as the server does.
-function findPath(word) {
-  word = playForm(word);
+function findPath(word) { return tracePath(playForm(word)); }
+
+// The cells a path spelling ``word`` (in play form) can start from, for the "where words start" hint.
+function startsOf(word) {
+  return S.faces.map((_, cell) => cell).filter((cell) => tracePath(word, cell).length);
+}
+
+// A path spelling ``word`` (in play form), from ``only`` if given, else from the first cell that has one.
+function tracePath(word, only) {
   const n = S.faces.length;
   function from(cell, at, used) {
     const s = spelled(S.faces[cell]);
@@ -83,7 +126,7 @@ function findPath(word) {
     return null;
   }
   if (!word) return [];
-  for (let cell = 0; cell < n; cell++) {
+  for (let cell = only === undefined ? 0 : only; cell < (only === undefined ? n : only + 1); cell++) {
     const path = from(cell, 0, new Set());
     if (path) return path;
   }
@@ -158,8 +201,9 @@ function onBoardClick(event) {
 function onBoardKey(event) {
   const button = event.target.closest(".cell");
   if (!button) return;
-  const cell = Number(button.dataset.cell);
-  const [r, c] = rowCol(cell);
+  // Arrow keys move where the cells are shown (the board may be rotated).
+  const shown = cells().indexOf(button);
+  const [r, c] = [Math.floor(shown / S.size), shown % S.size];
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (moves[event.key]) {
     event.preventDefault();
@@ -188,6 +232,10 @@ async function submit(word) {
     const event = answer.event;
     show(answer.state);
     if (event.verdict === "accepted") {
+      if (S.starts) {  // the hint's counts follow the words found since
+        for (const cell of startsOf(event.word)) S.starts[cell] = Math.max(0, S.starts[cell] - 1);
+        placeCells();
+      }
       announce(`${event.word.toUpperCase()}: ${event.score} point${event.score === 1 ? "" : "s"}.`, "good");
       const path = event.path.map(([r, c]) => r * S.size + c);
       highlight(path);
@@ -208,6 +256,38 @@ async function finish() {
     announce(error.message, "bad");
     if (error.status === 409) refresh();  // the round was over already
   }
+}
+
+// A hint is a move of the player's own (the server counts it; the results show every player's).
+async function hint(kind) {
+  if (!playing()) return;
+  try {
+    const answer = await api(`/api/games/${S.id}/moves`, {move: {player: S.player, hint: kind}});
+    const event = answer.event;
+    show(answer.state);
+    if (kind === "starts") {
+      S.starts = event.starts.flat();
+      placeCells();
+      announce("Each cell shows how many of the words you have not found start there.");
+    } else if (event.letters === null) {
+      announce("You have found every word on this board.", "good");
+    } else {
+      const text = `A word you have not found starts with ${event.letters.toUpperCase()}.`;
+      $("hint-line").hidden = false;
+      $("hint-line").textContent = text;
+      announce(text);
+    }
+  } catch (error) {
+    announce(error.message, "bad");
+    if (error.status === 409) refresh();  // the round is over
+  }
+}
+
+// "Hints used: 3 (where words start: 1, first letters: 2)", or "No hints used."
+function hintsText(hints) {
+  const starts = (hints && hints.starts) || 0, letters = (hints && hints.letters) || 0;
+  if (!starts && !letters) return "No hints used.";
+  return `Hints used: ${starts + letters} (where words start: ${starts}, first letters: ${letters}).`;
 }
 
 async function nextRound() {
@@ -261,8 +341,10 @@ function show(view) {
     $("share-link").href = link; $("share-link").textContent = link;
     $("players-line").textContent = "Players: " + (view.players.map((p) => `${p.name} (${p.words})`).join(", ") || "none yet");
   }
-  for (const id of ["word", "done"]) $(id).disabled = view.over || !you;
+  for (const id of ["word", "done", "hint-starts", "hint-letters"]) $(id).disabled = view.over || !you;
   $("entry").hidden = $("entry-help").hidden = view.over || !you;
+  $("hint-starts").hidden = $("hint-letters").hidden = view.over || !you;
+  if (view.over) $("hint-line").hidden = true;
   if (view.over) showResults(view);
 }
 
@@ -345,6 +427,7 @@ function showResults(view) {
   if (S.live && view.results) { S.live.close(); S.live = null; }
   $("timer").textContent = "0:00";
   highlight([]);
+  if (S.starts) { S.starts = null; placeCells(); }
   const results = view.results;
   // The results (every word on the board) come once no late word can count: ask again shortly.
   if (!results) { if (!S.live) setTimeout(refresh, 1000); return; }
@@ -357,6 +440,7 @@ function showResults(view) {
   const board = $("scoreboard");
   board.replaceChildren(...results.players.map((p) => el("div", {class: "player"},
     el("h3", {}, `${p.name}: ${points(p.score)}`),
+    el("p", {class: "muted small hints-used"}, hintsText(p.hints)),
     el("p", {}, ...p.words.flatMap((w, i) => [i ? ", " : "", w.shared
       ? wordButton(w.word, struck(w.word), `${w.word}, ${SHARED_NOTE}`)
       : [wordButton(w.word, w.word, `${w.word}, ${points(w.score)}`), ` ${w.score}`]]),
@@ -391,7 +475,8 @@ function showResults(view) {
   const lost = view.you ? view.you.words.filter((w) => w.shared).length : 0;
   const yours = !view.you ? "" : `You scored ${points(view.you.score)}` +
     (lost ? ` (${lost} word${lost === 1 ? "" : "s"} struck out: found by another player too).` : ".");
-  announce(`The round is over. ${yours}`);
+  const used = view.you && view.you.hints ? view.you.hints.starts + view.you.hints.letters : 0;
+  announce(`The round is over. ${yours}` + (used ? ` You used ${used} hint${used === 1 ? "" : "s"}.` : ""));
 }
 
 async function refresh() {
@@ -516,6 +601,16 @@ async function main() {
   $("clear").addEventListener("click", () => { S.path = []; $("word").value = ""; highlight([]); });
   $("done").addEventListener("click", finish);
   $("next-round").addEventListener("click", nextRound);
+  $("rotate").addEventListener("click", rotate);
+  $("hint-starts").addEventListener("click", () => hint("starts"));
+  $("hint-letters").addEventListener("click", () => hint("letters"));
+  document.addEventListener("keydown", (event) => {  // R rotates the board, unless typing in a field
+    const typing = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
+    if ((event.key === "r" || event.key === "R") && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && S.view) {
+      event.preventDefault();
+      rotate();
+    }
+  });
   const id = params().get("game");
   if (id) open(id); else setUp();
 }
