@@ -14,6 +14,7 @@ exact).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from .board import Board, route_from
 
@@ -26,14 +27,32 @@ def unfound(texts: Iterable[str], found: Collection[str]) -> list[str]:
     return sorted((word for word in texts if word not in found), key=lambda word: (len(word), word))
 
 
-def start_counts(board: Board, words: Iterable[str]) -> list[list[int]]:
-    """How many of ``words`` (in play form, each on the board) start at each cell, row by row."""
+def start_counts(board: Board, words: Iterable[str], on_board: tuple[str, ...] | None = None) -> list[list[int]]:
+    """How many of ``words`` (in play form, each on the board) start at each cell, row by row.
+
+    ``on_board``: every word of the board (its solution's ``texts``), whose start cells are then
+    traced once per board (``word_starts``, kept for a few boards: a dense 6×6 board's 1,277 words
+    take about 30 ms to trace, each later hint on it well under one)."""
+    words = list(words)
+    starts = word_starts(board, tuple(words) if on_board is None else on_board)
     counts = [0] * board.cell_count
     for word in words:
-        for cell in range(board.cell_count):
-            if word.startswith(board.faces[cell]) and route_from(board, word, cell) is not None:
-                counts[cell] += 1
+        for cell in starts.get(word, ()):
+            counts[cell] += 1
     return [counts[row * board.size : (row + 1) * board.size] for row in range(board.size)]
+
+
+@lru_cache(maxsize=32)
+def word_starts(board: Board, words: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """Each of ``words`` (in play form) with the cells a path spelling it starts from (read only)."""
+    return {
+        word: tuple(
+            cell
+            for cell in range(board.cell_count)
+            if word.startswith(board.faces[cell]) and route_from(board, word, cell) is not None
+        )
+        for word in words
+    }
 
 
 def next_letters(words: list[str], current: tuple[str, int] | None) -> tuple[str, int] | None:

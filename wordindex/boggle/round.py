@@ -269,7 +269,7 @@ class BoggleRound:
         hints = player.setdefault("hints", {})
         if kind == "starts":
             hints["starts"] = hints.get("starts", 0) + 1
-            return {"hint": "starts", "starts": start_counts(self.board, left)}
+            return {"hint": "starts", "starts": start_counts(self.board, left, solution.texts)}
         told = player.get("hint_word")
         chosen = next_letters(left, None if told is None else (told[0], told[1]))
         if chosen is None:
