@@ -24,6 +24,8 @@
 * ``best``: ``BestBoardSearch`` / ``run_search``, the best-board pool hill climber.
 * ``session`` / ``round``: ``BoggleSession`` (people against the computer, CS106B's game) and
   ``BoggleRound`` (a timed round for several players, the web's game), both small JSON states.
+* ``hints``: a round's hints, read from the board's solution: how many unfound words start at
+  each cell (``start_counts``), the first letters of one (``next_letters``).
 
 Submodules are imported explicitly (``from wordindex.boggle.engine import solve_board``) so that
 parsing a board never pays for numpy or the compiler.
