@@ -64,8 +64,9 @@ class SharedResults:
         found = self.cache.get(key)
         if found is None:
             found = solve()
-            # its words and paths, roughly: a few dozen bytes each
-            self.cache.put(key, found, 1024 + 64 * found.count)
+            # its words (a few dozen bytes each) and the compiled search's path arrays, roughly
+            arrays = sum(getattr(part, "nbytes", 0) for part in found.cell_matrix or ())
+            self.cache.put(key, found, 1024 + 64 * found.count + arrays)
         return found
 
 
