@@ -24,6 +24,8 @@
 * ``best``: ``BestBoardSearch`` / ``run_search``, the best-board pool hill climber.
 * ``session`` / ``round``: ``BoggleSession`` (people against the computer, CS106B's game) and
   ``BoggleRound`` (a timed round for several players, the web's game), both small JSON states.
+* ``daily``: today's puzzle, ``daily(index, date)``: the day's board (seeded by the date and the
+  language, kept by a quality filter), its main words (easy and medium) and bonus words.
 
 Submodules are imported explicitly (``from wordindex.boggle.engine import solve_board``) so that
 parsing a board never pays for numpy or the compiler.
