@@ -4,8 +4,8 @@ Both front ends call ``wordindex.reports.daily`` with the UTC date of their own 
 and the command line give the same board for the same day. The answer is kept in the worker's
 answer cache like every query's (``queries._cached``), but under the date it was made for rather than
 the parameters as sent: without ``date``, the request means today, and an answer kept at 23:59 must
-not be today's at 00:01. Making it shakes and solves up to ``MAX_ATTEMPTS`` boards (tens of
-milliseconds), so it runs in a request thread holding a search slot (``queries.in_a_thread``).
+not be today's at 00:01. Making it shakes and solves up to ``MAX_ATTEMPTS`` boards (a few on most
+days, but up to 200), so it runs in a request thread holding a search slot (``queries.in_a_thread``).
 """
 
 from __future__ import annotations
