@@ -36,6 +36,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "hangman-value": ("hangman_value",),
     "boggle": ("boggle",),
     "boggle-best": ("boggle",),
+    "daily": ("daily",),
     "best-word": ("wordgame",),
     "serve": ("serve",),
     "db": ("db_commands",),

@@ -148,9 +148,9 @@ def create_app(settings: Settings) -> FastAPI:
     errors.install(app)
 
     from .query_params import known_query
-    from .routers import games, health, languages, pages, queries
+    from .routers import daily, games, health, languages, pages, queries
 
-    for router in (health.router, queries.router, languages.router, games.router, pages.router):
+    for router in (health.router, queries.router, daily.router, languages.router, games.router, pages.router):
         _answer_head(router)
         if router.prefix.startswith("/api"):  # a query parameter a route does not take is a 422, not ignored
             app.include_router(router, dependencies=[Depends(known_query)], responses=errors.responses(422))

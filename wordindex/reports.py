@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # heavy modules stay out of start-up; each function imports what it uses
+    import datetime as dt
+
     from wordindex.build.builder import BuildReport
     from wordindex.index.core import Index
 
@@ -379,6 +381,39 @@ def boggle_best(result: SearchResult, size: int, rules: Rules, seed: int, target
             {**board_json(b.board), "score": b.score, "count": b.count, "seconds": round(b.seconds, 2)} for b in best
         ],
     }
+
+
+def daily(
+    index: Index, today: dt.date, date: str | None = None, solve: bool = False, lexicon: Trie | None = None
+) -> JSON:
+    """``wordindex daily --json``: the day's board (``date``, YYYY-MM-DD, up to ``today``; today when None),
+    its number, and how many main and bonus words it has; with ``solve``, the words themselves
+    (``main_words`` and ``bonus_words``, each by score, then alphabetically). ``today`` is the UTC date
+    the front end reads from its clock (the library reads none). ``lexicon`` as for ``boggle``."""
+    from .boggle.daily import check_date
+    from .boggle.daily import daily as daily_puzzle
+
+    day = daily_puzzle(index, check_date(date, today), lexicon)
+    report: JSON = {
+        "date": day.date.isoformat(),
+        "day": day.day,
+        "language": day.language,
+        **board_json(day.board),
+        "rules": str(day.rules.name),
+        "min_length": day.rules.min_length,
+        "levelled": day.levelled,
+        "main_count": len(day.main),
+        "main_score": day.main_score,
+        "bonus_count": len(day.bonus),
+        "bonus_score": day.bonus_score,
+        "longest": max((len(w.word) for w in day.main), default=0),
+        "attempt": day.attempt,
+        "passed_filter": day.passed,
+    }
+    if solve:
+        report["main_words"] = [found_word_json(w) for w in day.main]
+        report["bonus_words"] = [found_word_json(w) for w in day.bonus]
+    return report
 
 
 # -- the word game ---------------------------------------------------------

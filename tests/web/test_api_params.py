@@ -42,6 +42,7 @@ ENDPOINTS = {
     "evil": "/api/evil",
     "solve": "/api/solve",
     "boggle": "/api/boggle",
+    "daily": "/api/daily",
     "best-word": "/api/best-word",
 }
 #: A command's argument, by the name of its endpoint's parameter.

@@ -26,6 +26,8 @@
   ``BoggleRound`` (a timed round for several players, the web's game), both small JSON states.
 * ``hints``: a round's hints, read from the board's solution: how many unfound words start at
   each cell (``start_counts``), the first letters of one (``next_letters``).
+* ``daily``: today's puzzle, ``daily(index, date)``: the day's board (seeded by the date and the
+  language, kept by a quality filter), its main words (easy and medium) and bonus words.
 
 Submodules are imported explicitly (``from wordindex.boggle.engine import solve_board``) so that
 parsing a board never pays for numpy or the compiler.
