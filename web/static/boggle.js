@@ -16,7 +16,81 @@ const S = {
   pinned: null,        // the button of the results' word whose path stays shown (tapped, clicked or Enter)
   turns: 0,            // quarter turns clockwise the board is shown rotated by (a view only: cells keep their numbers)
   starts: null,        // the "where words start" hint: per cell, how many words the player has not found start there
+  popWord: null,       // the word just accepted: its line in the list pops in (boggle.css)
+  warned: false,       // the last-ten-seconds warning was given this round
 };
+
+// -- feel: sounds, vibration ------------------------------------------------------
+// Sounds are made with the Web Audio API (no files). Browsers let a page play sound only after a
+// gesture, so the audio context is made on the first pointer or key press; the toggle is remembered.
+const SOUND_KEY = "wi-sound";
+const Sound = {ctx: null, on: localStorage.getItem(SOUND_KEY) !== "off"};
+// Each sound: notes as [frequency in Hz, start and length in seconds].
+const TUNES = {found: [[660, 0, 0.08], [880, 0.08, 0.14]], refused: [[180, 0, 0.2]],
+  timeup: [[784, 0, 0.15], [587, 0.18, 0.15], [392, 0.36, 0.3]]};
+
+function unlockSound() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Sound.on || !Context) return;
+  try {
+    if (!Sound.ctx) Sound.ctx = new Context();
+    if (Sound.ctx.state === "suspended") Sound.ctx.resume();
+  } catch (error) { Sound.ctx = null; }
+}
+
+function play(kind) {
+  if (!Sound.on || !Sound.ctx) return;
+  const ctx = Sound.ctx, t0 = ctx.currentTime;
+  for (const [freq, at, length] of TUNES[kind]) {
+    const osc = ctx.createOscillator(), gain = ctx.createGain();
+    osc.type = kind === "refused" ? "square" : "sine";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, t0 + at);
+    gain.gain.exponentialRampToValueAtTime(0.12, t0 + at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t0 + at); osc.stop(t0 + at + length + 0.02);
+  }
+  document.body.dataset.sound = kind;  // the last sound played (tests read it; nothing is shown)
+}
+
+// A short vibration on phones (the toggle silences it with the sound).
+function buzz(pattern) { if (Sound.on && navigator.vibrate) navigator.vibrate(pattern); }
+
+function showSound() {
+  $("sound").textContent = Sound.on ? "Sound on" : "Sound off";
+  $("sound").title = Sound.on ? "Turn the sound and vibration off" : "Turn the sound and vibration on";
+}
+
+function toggleSound() {
+  Sound.on = !Sound.on;
+  localStorage.setItem(SOUND_KEY, Sound.on ? "on" : "off");
+  if (Sound.on) unlockSound();
+  showSound();
+}
+
+// What the board shows when a word is refused: a shake and a colour per reason (boggle.css), a short reason.
+const REASONS = {too_short: "Too short", not_a_word: "Not a word", already_found: "Already found",
+  not_on_board: "Not on the board"};
+
+function refuse(verdict) {
+  const board = $("board"), reason = $("reason");
+  clearRefusal();
+  void board.offsetWidth;  // restart the shake when the same reason comes twice
+  const kind = verdict.replace(/_/g, "-");
+  board.classList.add("refused", `refused-${kind}`);
+  reason.className = `reason small refused-${kind}`;
+  reason.textContent = REASONS[verdict] || verdict;
+  play("refused");
+  buzz([60, 40, 60]);
+}
+
+function clearRefusal() {
+  const board = $("board");
+  for (const name of [...board.classList]) if (name.startsWith("refused")) board.classList.remove(name);
+  $("reason").className = "reason small";
+  $("reason").textContent = "";
+}
 
 // -- the board --------------------------------------------------------------
 
@@ -94,10 +168,32 @@ function highlight(path, kind) {
     }
     if (!kind) {
       node.classList.toggle("first", path[0] === cell);
+      node.classList.toggle("last", path.length > 1 && path.at(-1) === cell);  // the newest cell lights up
       node.setAttribute("aria-pressed", on.has(cell) ? "true" : "false");
     }
   }
   if (!kind) $("current").textContent = wordOf(path).toUpperCase();
+  if (!kind && path.length) clearRefusal();
+}
+
+// Cells used by a word the player has found get less emphasis (as in Squaredle), while the round runs.
+function markUsed(words) {
+  const used = new Set(words.flatMap((w) => findPath(w)));
+  for (const node of cells()) node.classList.toggle("used", used.has(Number(node.dataset.cell)));
+}
+
+// The player's words grouped by length: how many of each length found (the API does not say, during
+// a round, how many words of each length the board holds, so only what is found is counted).
+function showLengths(words) {
+  const groups = new Map();
+  for (const w of words) {
+    const n = [...w].length;
+    if (!groups.has(n)) groups.set(n, []);
+    groups.get(n).push(w);
+  }
+  $("by-length").replaceChildren(...[...groups.keys()].sort((a, b) => a - b).map((n) =>
+    el("li", {"data-length": n}, el("span", {}, `${n} letters: ${groups.get(n).length} found`),
+      el("span", {class: "muted"}, groups.get(n).join(", ")))));
 }
 
 // A path for a typed word (the Qu cube spells "qu"): depth-first search, as the server does.
@@ -230,8 +326,12 @@ async function submit(word) {
   try {
     const answer = await api(`/api/games/${S.id}/moves`, {move: {player: S.player, word}});
     const event = answer.event;
+    S.popWord = event.verdict === "accepted" ? event.word : null;
     show(answer.state);
+    S.popWord = null;  // its line keeps the class; a later redraw does not pop it again
     if (event.verdict === "accepted") {
+      play("found");
+      buzz(30);
       if (S.starts) {  // the hint's counts follow the words found since
         for (const cell of startsOf(event.word)) S.starts[cell] = Math.max(0, S.starts[cell] - 1);
         placeCells();
@@ -243,6 +343,7 @@ async function submit(word) {
       return;
     }
     announce((VERDICTS[event.verdict] || ((w) => `${w}: ${event.verdict}`))(event.word), "bad");
+    refuse(event.verdict);
   } catch (error) {
     announce(error.message, "bad");
     if (error.status === 409) refresh();
@@ -307,7 +408,14 @@ function minutesText(seconds) {
 function tick() {
   const left = (S.endsAt - Date.now()) / 1000;
   $("timer").textContent = minutesText(left);
+  const running = S.view && !S.view.over;
+  $("timer").classList.toggle("warn", Boolean(running && left > 0 && left <= 10));
+  if (running && left > 0 && left <= 10 && !S.warned) {
+    S.warned = true;
+    $("timer-note").textContent = "Ten seconds left!";
+  }
   if (left <= 0 && S.view && !S.view.over) {
+    if (S.warned) play("timeup");  // once, when the clock runs out in front of the player
     clearInterval(S.timer); S.timer = null;
     setTimeout(refresh, 300);
   }
@@ -330,8 +438,12 @@ function show(view) {
   // Once the results are in, each word shows its path when tapped and has its dictionary link.
   const word = (w) => view.results ? resultWord(w.word, w.shared ? struck(w.word) : w.word, w.shared ? `${w.word}, ${SHARED_NOTE}` : `${w.word}, ${points(w.score)}`) : (w.shared ? struck(w.word) : w.word);
   found.replaceChildren(...(you ? you.words : []).slice().reverse().map((w) => w.shared
-    ? el("li", {class: "shared"}, word(w), el("span", {class: "muted"}, `0 (${SHARED_NOTE})`))
-    : el("li", {}, el("span", {}, word(w)), el("span", {class: "muted"}, `${w.score}`))));
+    ? el("li", {class: "shared", "data-word": w.word}, word(w), el("span", {class: "muted"}, `0 (${SHARED_NOTE})`))
+    : el("li", {class: w.word === S.popWord && !view.over ? "pop" : "", "data-word": w.word},
+      el("span", {}, word(w)), el("span", {class: "muted"}, `${w.score}`))));
+  const mine = you ? you.words.map((w) => w.word) : [];
+  showLengths(mine);
+  markUsed(view.over ? [] : mine);
   const soFar = you && view.multiplayer && !view.results ? " so far" : "";
   $("score-line").textContent = you ? `${you.words.length} word${you.words.length === 1 ? "" : "s"}, ${points(you.score)}${soFar}` : "watching";
   $("score-line").title = soFar ? "at the end, a word another player found too scores for neither of you" : "";
@@ -426,7 +538,9 @@ function showResults(view) {
   if (S.poll) { clearInterval(S.poll); S.poll = null; }
   if (S.live && view.results) { S.live.close(); S.live = null; }
   $("timer").textContent = "0:00";
+  $("timer").classList.remove("warn");
   highlight([]);
+  clearRefusal();
   if (S.starts) { S.starts = null; placeCells(); }
   const results = view.results;
   // The results (every word on the board) come once no late word can count: ask again shortly.
@@ -604,6 +718,10 @@ async function main() {
   $("rotate").addEventListener("click", rotate);
   $("hint-starts").addEventListener("click", () => hint("starts"));
   $("hint-letters").addEventListener("click", () => hint("letters"));
+  $("sound").addEventListener("click", toggleSound);
+  showSound();
+  document.addEventListener("pointerdown", unlockSound, true);  // the first gesture lets the page sound
+  document.addEventListener("keydown", unlockSound, true);
   document.addEventListener("keydown", (event) => {  // R rotates the board, unless typing in a field
     const typing = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
     if ((event.key === "r" || event.key === "R") && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && S.view) {
