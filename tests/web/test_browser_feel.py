@@ -71,6 +71,7 @@ def test_refusals_pop_used_cells_and_lengths(browser, live_server):
 
 def test_sound_toggle_is_remembered_and_sounds_follow_it(browser, live_server):
     page = new_page(browser)
+    page.add_init_script("navigator.vibrate = (p) => { (window.buzzes = window.buzzes || []).push(p); return true; };")
     start_round(page, f"{live_server}/boggle?board={BOARD}&seconds=120", "Sam")
     assert page.locator("#sound").inner_text() == "Sound on"
     play(page, "cat")
@@ -79,6 +80,7 @@ def test_sound_toggle_is_remembered_and_sounds_follow_it(browser, live_server):
     play(page, "zzz")
     page.get_by_text("ZZZ cannot be traced on this board.").wait_for()
     assert page.locator("body").get_attribute("data-sound") == "refused"
+    assert page.evaluate("window.buzzes") == [30, [60, 40, 60]]  # a short buzz for a word, a double one for a refusal
 
     page.click("#sound")
     assert page.locator("#sound").inner_text() == "Sound off"
@@ -89,6 +91,7 @@ def test_sound_toggle_is_remembered_and_sounds_follow_it(browser, live_server):
     play(page, "tab")
     page.get_by_text("TAB: 1 point.").wait_for()
     assert page.locator("body").get_attribute("data-sound") is None  # muted: nothing played
+    assert page.evaluate("window.buzzes || []") == []  # nor vibrated
     page.click("#sound")
     assert page.evaluate("localStorage.getItem('wi-sound')") == "on"
     assert page.js_errors == []

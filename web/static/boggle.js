@@ -18,6 +18,7 @@ const S = {
   starts: null,        // the "where words start" hint: per cell, how many words the player has not found start there
   popWord: null,       // the word just accepted: its line in the list pops in (boggle.css)
   warned: false,       // the last-ten-seconds warning was given this round
+  wordPaths: new Map(),  // each word accepted on this page -> the path the server traced (for the used cells)
 };
 
 // -- feel: sounds, vibration ------------------------------------------------------
@@ -178,7 +179,7 @@ function highlight(path, kind) {
 
 // Cells used by a word the player has found get less emphasis (as in Squaredle), while the round runs.
 function markUsed(words) {
-  const used = new Set(words.flatMap((w) => findPath(w)));
+  const used = new Set(words.flatMap((w) => S.wordPaths.get(w) || findPath(w)));
   for (const node of cells()) node.classList.toggle("used", used.has(Number(node.dataset.cell)));
 }
 
@@ -327,6 +328,7 @@ async function submit(word) {
     const answer = await api(`/api/games/${S.id}/moves`, {move: {player: S.player, word}});
     const event = answer.event;
     S.popWord = event.verdict === "accepted" ? event.word : null;
+    if (S.popWord) S.wordPaths.set(event.word, event.path.map(([r, c]) => r * S.size + c));
     show(answer.state);
     S.popWord = null;  // its line keeps the class; a later redraw does not pop it again
     if (event.verdict === "accepted") {
