@@ -133,6 +133,22 @@ function onBoardClick(event) {
   if (button && event.detail === 0) tap(Number(button.dataset.cell));
 }
 
+// Arrow keys move between cells, Space or Enter adds one (a keyboard click), Escape clears.
+function onBoardKey(event) {
+  const button = event.target.closest(".cell");
+  if (!button) return;
+  const [r, c] = rowCol(Number(button.dataset.cell));
+  const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+  if (moves[event.key]) {
+    event.preventDefault();
+    const nr = Math.min(S.size - 1, Math.max(0, r + moves[event.key][0]));
+    const nc = Math.min(S.size - 1, Math.max(0, c + moves[event.key][1]));
+    cells()[nr * S.size + nc].focus();
+  } else if (event.key === "Escape") {
+    S.path = []; highlight([]);
+  }
+}
+
 // -- playing: every check is local, against the day's lists -------------------------------
 
 function points(n) { return `${n} point${n === 1 ? "" : "s"}`; }
@@ -186,7 +202,8 @@ function render() {
   $("progress").textContent = complete() ? `${progress}: complete!` : progress;
   $("progress").className = complete() ? "complete" : "muted";
   $("main-summary").textContent = `${mainFound.length} of ${S.main.size} found`;
-  $("bonus-summary").textContent = `${bonusFound.length} of ${S.bonus.size} found`;
+  $("bonus-summary").textContent = S.day.levelled ? `${bonusFound.length} of ${S.bonus.size} found` :
+    "This dictionary has no levels: every word is a main word.";
   $("share-text").value = shareText(S.day, S.found, new Date(), shareLink());
 }
 
@@ -292,7 +309,7 @@ board.addEventListener("pointermove", onPointerMove);
 board.addEventListener("pointerup", onPointerUp);
 board.addEventListener("pointercancel", () => { S.drag = null; highlight(S.path); });
 board.addEventListener("click", onBoardClick);
-board.addEventListener("keydown", (event) => { if (event.key === "Escape") { S.path = []; highlight([]); } });
+board.addEventListener("keydown", onBoardKey);
 $("entry").addEventListener("submit", (event) => {
   event.preventDefault();
   const typed = $("word").value;
