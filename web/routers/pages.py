@@ -9,7 +9,13 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-PAGES = {"/": "index.html", "/boggle": "boggle.html", "/hangman": "hangman.html", "/wordgame": "wordgame.html"}
+PAGES = {
+    "/": "index.html",
+    "/boggle": "boggle.html",
+    "/daily": "daily.html",
+    "/hangman": "hangman.html",
+    "/wordgame": "wordgame.html",
+}
 
 router = APIRouter(include_in_schema=False)
 
