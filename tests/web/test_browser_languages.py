@@ -180,8 +180,9 @@ def test_the_home_page_picker_and_links_keep_the_language(browser, languages_ser
     page.goto(f"{languages_server}/?language=de")
     page.locator("#language").wait_for()
     assert page.locator("#language").input_value() == "de"
-    expect(page.locator("nav a").first).to_have_attribute("href", "/boggle?language=de")
+    expect(page.locator("nav a").first).to_have_attribute("href", "/daily?language=de")  # today's puzzle first
     assert [a.get_attribute("href") for a in page.locator("main h2 a").all()] == [
+        "/daily?language=de",
         "/boggle?language=de",
         "/hangman?language=de",
         "/wordgame?language=de",
