@@ -186,6 +186,19 @@ def test_only_small_hands_are_played_on_the_loop(sqlite_web_index, make_app, hop
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.parametrize(("strategy", "on_the_loop"), [(None, True), ("split", False)])
+def test_a_split_game_is_solved_in_a_thread(sqlite_web_index, make_app, hops, slots, strategy, on_the_loop):
+    """The split guesser weighs every letter's split at every guess: a whole game of it (26 lives) held
+    the loop 8 ms on an idle machine (benchmarks/loop_stalls.py), so it is a search in a thread; the
+    default guesser's game stays on the loop. The answer is the CLI's either way."""
+    options = {"lives": 26} if strategy is None else {"strategy": strategy, "lives": 26}
+    with uncached(make_app, sqlite_web_index) as api:
+        answer = api.get("/api/solve", params={"word": "cool", **options})
+    assert answer.text == cli_json(sqlite_web_index, "solve", ("cool",), options)
+    assert (len(hops), len(slots)) == ((0, 0) if on_the_loop else (1, 1))
+
+
+@pytest.mark.sqlite_only
 def test_a_long_listing_is_made_in_a_thread(sqlite_web_index, make_app, hops, monkeypatch):
     """Listing words makes a Python string each: an answer that would list more than
     ``MOST_LISTED_ON_THE_LOOP`` at once stops on the loop and is made in a thread (here the bound is 3)."""

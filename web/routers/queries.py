@@ -300,7 +300,14 @@ async def solve(
     if against is not None:
         check_opponent(against)  # read before the strategy, as the CLI does: two bad values, one message
     strategy = _served(strategy)
-    return await _held_report(request, indexes, "solve", word, strategy=strategy, lives=lives, against=against)
+    # The split guesser weighs every letter's split at every guess: a whole game of it held the loop
+    # 8 ms (benchmarks/loop_stalls.py, idle), past ``INLINE_SECONDS``, so it is made in a thread.
+    from wordindex.hangman.guessers import Strategy, check_strategy
+
+    splits = strategy is not None and check_strategy(strategy) is Strategy.SPLIT
+    return await _held_report(
+        request, indexes, "solve", word, strategy=strategy, lives=lives, against=against, on_the_loop=not splits
+    )
 
 
 @router.get("/boggle", dependencies=[Depends(board_not_in_play)], responses=responses(409))  # web/boards.py
